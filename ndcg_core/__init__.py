@@ -1,0 +1,57 @@
+r"""ndcg_core: exact CG, DCG, IDCG and nDCG for learning graded-relevance evaluation.
+
+Conventions (the numbers every notebook and test follows):
+
+- ranks are 1-based; ``k=None`` is the whole list; ``k`` is otherwise a positive int;
+- gains: ``"linear"`` l, ``"exponential"`` 2^l - 1, a ``{label: gain}`` table, a callable;
+- discounts: ``"log2"`` 1/log2(i+1), ``"log2_shifted"`` 1/log2(i+2), ``"reciprocal"`` 1/i,
+  ``"log"`` 1/log_b(i+1), ``"jarvelin_kekalainen"`` (base b), ``"none"``, a callable;
+- unjudged documents (``None``): gain 0 (``unjudged="zero"``) or removed
+  (``unjudged="condense"``);
+- the ideal list comes from ``judgments`` (all judged labels of the query) when given;
+- IDCG = 0 gives nDCG = 0.0.
+
+>>> import ndcg_core as nc
+>>> round(nc.ndcg([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1]), 4)
+0.7763
+"""
+
+from .config import IDEAL_SOURCES, NDCGConfig
+from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
+from .gains import GAINS, parse_gain_table, resolve_gain
+from .labels import parse_labels
+from .metrics import (
+    UNJUDGED_POLICIES,
+    Scored,
+    breakdown,
+    dcg,
+    idcg,
+    ndcg,
+    ndcg_curve,
+    score,
+    unjudged_fraction,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "dcg",
+    "idcg",
+    "ndcg",
+    "score",
+    "Scored",
+    "breakdown",
+    "ndcg_curve",
+    "unjudged_fraction",
+    "parse_labels",
+    "parse_gain_table",
+    "NDCGConfig",
+    "GAINS",
+    "DISCOUNTS",
+    "DISCOUNT_NAMES",
+    "UNJUDGED_POLICIES",
+    "IDEAL_SOURCES",
+    "resolve_gain",
+    "resolve_discount",
+    "__version__",
+]

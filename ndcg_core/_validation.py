@@ -1,0 +1,152 @@
+"""Input checks for ndcg_core: the only place error messages are worded.
+
+Every message follows one template, because the notebooks show them to learners
+word for word::
+
+    <name>[<where>] must be <expectation>; got <repr> (<type>). <hint>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from numbers import Real
+
+import numpy as np
+
+__all__ = ["check_k", "check_labels", "check_judgments", "check_choice", "check_base"]
+
+
+def _type_name(value: object) -> str:
+    return type(value).__name__
+
+
+def check_k(k: object) -> int | None:
+    """Return ``k`` if it is None or a positive int, else raise with a hint."""
+    if k is None:
+        return None
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        if isinstance(k, float) and k.is_integer() and k > 0:
+            raise TypeError(
+                f"k must be a positive int or None; got k={k!r} (float). "
+                f"Write k={int(k)} without the decimal point."
+            )
+        raise TypeError(
+            f"k must be a positive int or None; got k={k!r} ({_type_name(k)}). "
+            "Use a whole number of ranks such as k=5, or k=None to score the whole ranking."
+        )
+    if k <= 0:
+        raise ValueError(
+            f"k must be a positive int or None; got k={int(k)}. "
+            "Use k=None to score the whole ranking, or a cutoff of at least 1."
+        )
+    return int(k)
+
+
+def _check_number(value: object, name: str, index: int, *, allow_none: bool) -> float:
+    """One label: a finite, non-negative real number (or None where allowed)."""
+    if value is None:
+        if allow_none:
+            return math.nan
+        raise TypeError(
+            f"{name}[{index}] must be a number; got None. "
+            f"Every entry of {name} is a judged label; leave unjudged documents out of {name}."
+        )
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+        hint = (
+            " Write unjudged documents as None (typed: '?')." if allow_none else ""
+        )
+        raise TypeError(
+            f"{name}[{index}] must be a number; got {value!r} ({_type_name(value)}).{hint}"
+        )
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(
+            f"{name}[{index}] must be a finite number; got {value!r}. "
+            + ("Use None for an unjudged document instead of NaN." if allow_none
+               else "Give every judged document its relevance label.")
+        )
+    if number < 0:
+        raise ValueError(
+            f"{name}[{index}] must be a non-negative number; got {value!r}. "
+            "Map negative TREC labels to 0 before scoring (trec_eval treats them as judged non-relevant)."
+        )
+    return number
+
+
+def _as_float_array(values: object, name: str, *, allow_none: bool) -> np.ndarray:
+    """Validate a sequence of labels and return it as a float array (NaN = unjudged)."""
+    if isinstance(values, (str, bytes)):
+        raise TypeError(
+            f"{name} must be a sequence of numbers; got a string {values!r}. "
+            "Parse typed text first with parse_labels(text)."
+        )
+    if isinstance(values, np.ndarray):
+        if values.ndim != 1:
+            raise ValueError(
+                f"{name} must be one-dimensional (one ranked list); got an array of shape {values.shape}. "
+                "Score one query at a time."
+            )
+        if values.dtype.kind in "iuf":
+            array = values.astype(float, copy=True)
+            bad = ~np.isfinite(array)
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                if not allow_none or not np.isnan(array[i]):
+                    _check_number(values[i].item(), name, i, allow_none=False)
+            negative = array < 0
+            if negative.any():
+                i = int(np.flatnonzero(negative)[0])
+                _check_number(values[i].item(), name, i, allow_none=allow_none)
+            return array
+        values = values.tolist()
+    if not isinstance(values, Sequence):
+        try:
+            values = list(values)  # type: ignore[call-overload]
+        except TypeError:
+            raise TypeError(
+                f"{name} must be a sequence of numbers; got {values!r} ({_type_name(values)}). "
+                "Pass a list such as [1, 0, 2, 1, 0]."
+            ) from None
+    out = np.empty(len(values), dtype=float)
+    for i, value in enumerate(values):
+        if type(value) is int or type(value) is float:
+            if value >= 0 and value != math.inf:  # NaN fails ">= 0"
+                out[i] = value
+                continue
+        out[i] = _check_number(value, name, i, allow_none=allow_none)
+    return out
+
+
+def check_labels(labels: object, name: str = "labels") -> np.ndarray:
+    """Ranked labels -> float array, NaN marking an unjudged (None) document."""
+    return _as_float_array(labels, name, allow_none=True)
+
+
+def check_judgments(judgments: object, name: str = "judgments") -> np.ndarray:
+    """All judged labels of a query -> float array (no None allowed)."""
+    return _as_float_array(judgments, name, allow_none=False)
+
+
+def check_choice(value: object, name: str, choices: Sequence[str]) -> str:
+    """A value from a fixed set of names; the message lists the valid ones."""
+    if value not in choices:
+        valid = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {valid}; got {value!r}.")
+    return str(value)
+
+
+def check_base(base: object, name: str = "base") -> float:
+    """A logarithm base: a finite real number greater than 1."""
+    if isinstance(base, bool) or not isinstance(base, Real):
+        raise TypeError(
+            f"{name} must be a number greater than 1; got {base!r} ({_type_name(base)}). "
+            "Use base=2 for the usual binary logarithm."
+        )
+    b = float(base)
+    if not math.isfinite(b) or b <= 1:
+        raise ValueError(
+            f"{name} must be a number greater than 1; got {base!r}. "
+            "A logarithm base of 1 or less has no meaning as a discount; base=2 is the usual choice."
+        )
+    return b

@@ -1,0 +1,80 @@
+"""Typed text -> relevance labels, with a message a learner can act on."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["parse_labels"]
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+_INTEGER = re.compile(r"[+]?\d+")
+_DECIMAL = re.compile(r"[+]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
+UNJUDGED_TOKENS = ("?",)
+MAX_LABELS = 100_000
+
+
+def parse_labels(text: str) -> list[float | int | None]:
+    """Parse a typed ranked list of relevance labels.
+
+    Labels are separated by commas, semicolons or white space; ``?`` marks an
+    unjudged document. Whole numbers come back as ``int``, decimals as ``float``.
+
+    Parameters
+    ----------
+    text : str
+        What the learner typed, e.g. ``"1, 0, 2 ? 3"``.
+
+    Returns
+    -------
+    list of int, float or None
+        The labels in rank order; ``None`` for each ``?``.
+
+    Raises
+    ------
+    ValueError
+        For an empty list, a token that is not a label (named, with its position),
+        or a negative label.
+
+    Examples
+    --------
+    >>> parse_labels("1, 0, 2 ? 3")
+    [1, 0, 2, None, 3]
+    >>> parse_labels("1 0 2 1 0")
+    [1, 0, 2, 1, 0]
+    >>> parse_labels("1, x, 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: label 2 is 'x', which is not a relevance label. Type whole numbers such as 0, 1, 2, 3 (or ? for an unjudged document), separated by commas or spaces.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"labels text must be a string; got {text!r} ({type(text).__name__}).")
+    text = text.replace("\u2212", "-")  # a typographic minus pasted from slides
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    if not tokens:
+        raise ValueError(
+            "the list of labels is empty. Type at least one relevance label, e.g. 1, 0, 2, 1, 0."
+        )
+    if len(tokens) > MAX_LABELS:
+        raise ValueError(
+            f"the list has {len(tokens):,} labels; at most {MAX_LABELS:,} can be typed here. "
+            "Evaluate long runs from a run file instead."
+        )
+    labels: list[float | int | None] = []
+    for position, token in enumerate(tokens, start=1):
+        if token in UNJUDGED_TOKENS:
+            labels.append(None)
+        elif _INTEGER.fullmatch(token):
+            labels.append(int(token))
+        elif _DECIMAL.fullmatch(token):
+            labels.append(float(token))
+        elif token.startswith("-") and _DECIMAL.fullmatch(token[1:]):
+            raise ValueError(
+                f"label {position} is {token!r}, a negative label. Relevance labels are 0 or more: "
+                "use 0 for a judged non-relevant document (trec_eval reads negative labels that way)."
+            )
+        else:
+            raise ValueError(
+                f"label {position} is {token!r}, which is not a relevance label. Type whole numbers "
+                "such as 0, 1, 2, 3 (or ? for an unjudged document), separated by commas or spaces."
+            )
+    return labels
