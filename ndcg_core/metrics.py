@@ -323,13 +323,13 @@ def breakdown(
     --------
     >>> table = breakdown([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1])
     >>> table[["rank", "label", "discounted_gain", "dcg", "ideal_label", "idcg"]].round(4)
-       rank  label  discounted_gain     dcg  ideal_label     idcg
+       rank  label  discounted_gain     dcg  ideal_label    idcg
     0     1    1.0           1.0000  1.0000          2.0  2.0000
     1     2    0.0           0.0000  1.0000          1.0  2.6309
     2     3    2.0           1.0000  2.0000          1.0  3.1309
     3     4    1.0           0.4307  2.4307          0.0  3.1309
     4     5    0.0           0.0000  2.4307          0.0  3.1309
-    >>> round(table["ndcg"].iloc[-1], 4)
+    >>> round(float(table["ndcg"].iloc[-1]), 4)
     0.7763
     """
     k = check_k(k)
