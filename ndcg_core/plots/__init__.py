@@ -1,0 +1,14 @@
+"""Figures for the notebooks, drawn with matplotlib and legible on a classroom projector.
+
+``ranking`` holds the playground's figures (discount curves, gains per rank, nDCG at
+every cutoff); ``concepts`` the figures specific to the concept chapters. Every
+function returns a :class:`matplotlib.figure.Figure` built without pyplot's global
+state, so figures are garbage-collected like any object.
+"""
+
+from ._style import COLORS, new_figure, projector_style
+from .concepts import *  # noqa: F403  (each module lists its figures in __all__)
+from .ranking import *  # noqa: F403
+from . import concepts as _concepts, ranking as _ranking
+
+__all__ = ["COLORS", "new_figure", "projector_style", *_ranking.__all__, *_concepts.__all__]

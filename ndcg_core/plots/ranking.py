@@ -1,0 +1,3 @@
+"""The playground's figures: discount curves, gains per rank, nDCG at every cutoff."""
+
+__all__: list[str] = []
