@@ -74,6 +74,9 @@ def _check_number(value: object, name: str, index: int, *, allow_none: bool) -> 
     return number
 
 
+_PLAIN_NUMBERS = {int, float}
+
+
 def _as_float_array(values: object, name: str, *, allow_none: bool) -> np.ndarray:
     """Validate a sequence of labels and return it as a float array (NaN = unjudged)."""
     if isinstance(values, (str, bytes)):
@@ -108,6 +111,10 @@ def _as_float_array(values: object, name: str, *, allow_none: bool) -> np.ndarra
                 f"{name} must be a sequence of numbers; got {values!r} ({_type_name(values)}). "
                 "Pass a list such as [1, 0, 2, 1, 0]."
             ) from None
+    if set(map(type, values)) <= _PLAIN_NUMBERS:
+        array = np.array(values, dtype=float)
+        if len(array) == 0 or (np.isfinite(array).all() and array.min() >= 0):
+            return array
     out = np.empty(len(values), dtype=float)
     for i, value in enumerate(values):
         if type(value) is int or type(value) is float:

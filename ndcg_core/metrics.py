@@ -8,7 +8,6 @@ get gain 0 or are condensed away, and the ideal list comes from ``judgments``
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -83,14 +82,15 @@ def _idcg_of(ideal_gains: np.ndarray, k: int | None, discount: DiscountFunction)
 
 def _check_consistent(run: np.ndarray, judgments: np.ndarray) -> None:
     """The list cannot hold more relevant documents of a grade than were judged."""
-    judged = Counter(judgments[judgments > 0].tolist())
-    found = Counter(run[run > 0].tolist())
-    for label, count in sorted(found.items()):
-        if count > judged.get(label, 0):
+    judged, judged_counts = np.unique(judgments[judgments > 0], return_counts=True)
+    available = dict(zip(judged.tolist(), judged_counts.tolist()))
+    found, found_counts = np.unique(run[run > 0], return_counts=True)
+    for label, count in zip(found.tolist(), found_counts.tolist()):
+        if count > available.get(label, 0):
             raise ValueError(
                 f"judgments must list every judged document of the query, including those in the "
                 f"ranked list; the list has {count} document(s) with label {label:g} but judgments has "
-                f"{judged.get(label, 0)}. Add the list's own relevant labels to judgments."
+                f"{available.get(label, 0)}. Add the list's own relevant labels to judgments."
             )
 
 
