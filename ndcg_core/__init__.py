@@ -20,6 +20,7 @@ from .config import IDEAL_SOURCES, NDCGConfig
 from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
+from . import compare
 from .metrics import (
     UNJUDGED_POLICIES,
     Scored,
@@ -53,5 +54,6 @@ __all__ = [
     "IDEAL_SOURCES",
     "resolve_gain",
     "resolve_discount",
+    "compare",
     "__version__",
 ]
