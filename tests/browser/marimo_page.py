@@ -1,0 +1,233 @@
+"""Drive a served marimo notebook in Playwright, waiting on conditions (never fixed sleeps).
+
+marimo widgets live in open shadow roots: Playwright's ``get_by_label``/``get_by_role`` and CSS
+locators reach them, ``document.querySelector`` does not. Text inside them is read by
+:func:`page_text`, which walks the shadow roots.
+
+"Settled" means: the connection is OPEN, no cell is queued or running (tracked from the
+kernel's ``cell-op`` messages by :data:`TRACKER_SCRIPT`, installed before the page loads)
+and no output is marked stale or loading. A change made through :func:`set_text`,
+:func:`select_option` or :func:`run_and_settle` first waits for the run it triggers to
+start, so a check can never pass on the outputs from before the change.
+
+Typical use::
+
+    open_notebook(page, lab_server, "01_playground.py")
+    set_text(page, "Relevance labels", "3, 2, 1")
+    assert "NDCG@5" in page_text(page)
+    assert_no_traceback(page)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+__all__ = [
+    "TRACKER_SCRIPT",
+    "install_tracker",
+    "open_notebook",
+    "wait_settled",
+    "run_and_settle",
+    "set_text",
+    "select_option",
+    "page_text",
+    "assert_no_traceback",
+    "FAILURE_TEXTS",
+    "SETTLE_TIMEOUT_MS",
+]
+
+#: Generous: a cold kernel on a loaded 2-core machine can take many seconds.
+SETTLE_TIMEOUT_MS = 90_000
+#: How long a change may take before the kernel reports the run it caused.
+RUN_START_TIMEOUT_MS = 30_000
+
+#: Texts that only appear when a cell failed (run mode hides tracebacks behind a toast).
+FAILURE_TEXTS = (
+    "Traceback",
+    "An internal error occurred",
+    "This cell raised an exception",
+    "An ancestor raised an exception",
+)
+
+#: Wraps window.WebSocket to follow the kernel's cell statuses: window.__ndcgLab.busy holds
+#: the ids of queued/running cells, .runs counts cells entering queued/running, .completed
+#: counts finished runs.
+TRACKER_SCRIPT = r"""
+(() => {
+  if (window.__ndcgLab) return;
+  const state = { busy: new Set(), runs: 0, completed: 0 };
+  window.__ndcgLab = state;
+  const Native = window.WebSocket;
+  function track(ws) {
+    ws.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") return;
+      const head = event.data.slice(0, 40);
+      if (!head.includes("cell-op") && !head.includes("completed-run")) return;
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      const data = (msg && msg.data) || {};
+      const op = msg.op || data.op;
+      if (op === "cell-op" && data.status) {
+        if (data.status === "queued" || data.status === "running") {
+          state.busy.add(data.cell_id);
+          state.runs += 1;
+        } else {
+          state.busy.delete(data.cell_id);
+        }
+      } else if (op === "completed-run") {
+        state.completed += 1;
+      }
+    });
+  }
+  window.WebSocket = new Proxy(Native, {
+    construct(target, args, newTarget) {
+      const ws = Reflect.construct(target, args, newTarget);
+      track(ws);
+      return ws;
+    },
+  });
+})();
+"""
+
+_SETTLED_JS = r"""
+() => {
+  const app = document.querySelector('[data-connection-state]');
+  if (!app || app.getAttribute('data-connection-state') !== 'OPEN') return false;
+  const s = window.__ndcgLab;
+  if (s && s.busy.size > 0) return false;
+  return document.querySelectorAll('.marimo-output-stale, .marimo-output-loading').length === 0;
+}
+"""
+
+_PAGE_TEXT_JS = r"""
+() => {
+  // node types by number: 1 element, 3 text, 11 shadow root (a page may shadow `Node`)
+  const out = [];
+  const skip = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
+  function walk(node) {
+    if (node.nodeType === 3) {
+      const text = node.textContent.replace(/\s+/g, " ").trim();
+      if (text && node.parentElement && node.parentElement.checkVisibility()) out.push(text);
+      return;
+    }
+    if (node.nodeType === 1) {
+      // no pruning on the element's own visibility: display:contents wrappers have no box
+      if (skip.has(node.tagName)) return;
+      if (node.shadowRoot) walk(node.shadowRoot);
+    } else if (node.nodeType !== 11) {
+      return;
+    }
+    for (const child of node.childNodes) walk(child);
+  }
+  walk(document.body);
+  return out.join("\n");
+}
+"""
+
+
+def install_tracker(page: Page) -> None:
+    """Install :data:`TRACKER_SCRIPT` for every later navigation of ``page`` (idempotent)."""
+    if getattr(page, "_ndcg_lab_tracker", False):
+        return
+    page.add_init_script(TRACKER_SCRIPT)
+    page._ndcg_lab_tracker = True  # type: ignore[attr-defined]
+
+
+def _runs(page: Page) -> int:
+    return int(page.evaluate("() => window.__ndcgLab ? window.__ndcgLab.runs : -1"))
+
+
+def wait_settled(page: Page, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Wait until the connection is OPEN, no cell is queued or running and no output is stale."""
+    page.wait_for_function(_SETTLED_JS, timeout=timeout, polling="raf")
+    expect(page.locator(".marimo-output-stale, .marimo-output-loading")).to_have_count(0, timeout=timeout)
+
+
+def open_notebook(page: Page, base_url: str, filename: str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Open ``/?file=<filename>`` and wait until its first run has finished and outputs settled."""
+    install_tracker(page)
+    page.goto(f"{base_url.rstrip('/')}/?file={filename}")
+    page.wait_for_selector('[data-connection-state="OPEN"]', state="attached", timeout=timeout)
+    # The first run: at least one cell has run and the kernel reported the run complete.
+    page.wait_for_function(
+        "() => window.__ndcgLab && window.__ndcgLab.runs > 0 && window.__ndcgLab.busy.size === 0",
+        timeout=timeout,
+        polling="raf",
+    )
+    wait_settled(page, timeout)
+
+
+def run_and_settle(
+    page: Page,
+    action: Callable[[], object],
+    *,
+    expect_run: bool = True,
+    what: str = "the change",
+    timeout: float = SETTLE_TIMEOUT_MS,
+) -> None:
+    """Do ``action`` (a click, a key press...), wait for the run it causes, then until settled.
+
+    ``expect_run=False`` for an action that cannot change any value (nothing will run).
+    """
+    before = _runs(page)
+    action()
+    if expect_run and before >= 0:
+        try:
+            page.wait_for_function(
+                "(n) => window.__ndcgLab.runs > n || window.__ndcgLab.busy.size > 0",
+                arg=before,
+                timeout=min(timeout, RUN_START_TIMEOUT_MS),
+                polling="raf",
+            )
+        except Exception as err:  # a clearer message than Playwright's timeout
+            raise AssertionError(
+                f"no cell ran within {RUN_START_TIMEOUT_MS / 1000:g} s after {what}; "
+                "is the widget used by any cell, and did its value change?"
+            ) from err
+    wait_settled(page, timeout)
+
+
+def _control(page: Page, label: str) -> Locator:
+    control = page.get_by_label(label, exact=True)
+    count = control.count()
+    if count != 1:
+        raise AssertionError(f"expected exactly one control labelled {label!r}; found {count}")
+    return control
+
+
+def set_text(page: Page, label: str, value: str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Type ``value`` into the ``mo.ui.text`` labelled ``label``, press Enter, wait until settled."""
+    box = _control(page, label)
+    changed = box.input_value() != value
+
+    def act() -> None:
+        box.fill(value)
+        box.press("Enter")
+
+    run_and_settle(page, act, expect_run=changed, what=f"setting {label!r} to {value!r}", timeout=timeout)
+
+
+def select_option(page: Page, label: str, value: str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Choose the option shown as ``value`` in the dropdown labelled ``label``; wait until settled."""
+    select = _control(page, label)
+    current = select.evaluate("(e) => e.selectedIndex >= 0 ? e.options[e.selectedIndex].text : null")
+    changed = current is None or current.strip() != value
+
+    def act() -> None:
+        select.select_option(label=value)
+
+    run_and_settle(page, act, expect_run=changed, what=f"choosing {value!r} in {label!r}", timeout=timeout)
+
+
+def page_text(page: Page) -> str:
+    """All visible text of the page, including text inside shadow roots, one run per line."""
+    return str(page.evaluate(_PAGE_TEXT_JS))
+
+
+def assert_no_traceback(page: Page) -> None:
+    """Fail if the page shows a traceback or marimo's cell-failure messages."""
+    text = page_text(page)
+    shown = [needle for needle in FAILURE_TEXTS if needle in text]
+    assert not shown, f"the page shows {shown}; page text:\n{text[:3000]}"
