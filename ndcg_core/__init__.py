@@ -21,6 +21,7 @@ from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
 from . import compare
+from . import exam, exercises
 from .metrics import (
     UNJUDGED_POLICIES,
     Scored,
@@ -55,5 +56,7 @@ __all__ = [
     "resolve_gain",
     "resolve_discount",
     "compare",
+    "exercises",
+    "exam",
     "__version__",
 ]
