@@ -330,12 +330,13 @@ def compare_runs(
     runs: Mapping[str, Labels],
     configs: Mapping[str, NDCGConfig],
     *,
-    judgments: Sequence[float] | None = None,
+    judgments: Sequence[float] | Mapping[str, Sequence[float]] | None = None,
 ) -> pd.DataFrame:
-    """nDCG of several ranked lists for the same query under several configurations.
+    """nDCG of several ranked lists under several configurations.
 
     Rows are the runs, columns the configurations. Shows how one choice (the gain,
-    the discount, the ideal source) can reorder two systems.
+    the discount, the ideal source) can reorder two systems. ``judgments`` is one list
+    shared by all runs (runs for the same query) or a ``{run name: judgments}`` mapping.
 
     Examples
     --------
@@ -355,10 +356,18 @@ def compare_runs(
             "Pass e.g. {'A': [2, 2, 0], 'B': [3, 0, 0]}."
         )
     named = _configs(configs)
-    rows = {
-        str(run): {name: config.score(labels, judgments).ndcg for name, config in named.items()}
-        for run, labels in runs.items()
-    }
+    rows = {}
+    for run, labels in runs.items():
+        if isinstance(judgments, Mapping):
+            if run not in judgments:
+                raise ValueError(
+                    f"judgments has no entry for run {run!r}; it lists {', '.join(map(repr, judgments))}. "
+                    "Give every run its query's judged labels, or one shared list."
+                )
+            judged = judgments[run]
+        else:
+            judged = judgments
+        rows[str(run)] = {name: config.score(labels, judged).ndcg for name, config in named.items()}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "run"
     return table

@@ -353,3 +353,47 @@ def test_is_ideal_exactly_when_ndcg_is_one(labels, missed, k):
     if nc.idcg(judged, k) > 0:
         assert compare.is_ideal(labels, k, judgments=judged) == (value == 1.0)
         assert value <= 1.0
+
+
+def test_compare_runs_with_judgments_per_run():
+    configs = {"judgments": nc.NDCGConfig(k=5), "list": nc.NDCGConfig(k=5, ideal="list")}
+    table = compare.compare_runs(
+        {"lecture": LECTURE, "one": [3]}, configs, judgments={"lecture": LECTURE_JUDGMENTS, "one": [3, 3, 2, 2, 1]}
+    )
+    assert table.loc["lecture", "judgments"] == pytest.approx(
+        (1 / log2(2) + 2 / log2(4) + 1 / log2(5)) / (2 / log2(2) + 1 / log2(3) + 1 / log2(4))
+    )
+    assert table.loc["one", "list"] == 1.0
+    assert table.loc["one", "judgments"] == pytest.approx(
+        3 / (3 / log2(2) + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6))
+    )
+
+
+def test_compare_runs_judgments_mapping_must_cover_every_run():
+    with pytest.raises(ValueError, match=r"judgments has no entry for run 'b'; it lists 'a'\. Give every run"):
+        compare.compare_runs({"a": [1], "b": [1]}, {"c": nc.NDCGConfig()}, judgments={"a": [1]})
+
+
+# ---- markdown_table ------------------------------------------------------------------------------
+
+
+def test_markdown_table_formats_numbers_for_reading():
+    import pandas as pd
+
+    table = pd.DataFrame({"x": [2.0, 2 / 3, float("nan")], "name": ["a|b", "c", None]}, index=pd.Index([1, 2, 3], name="rank"))
+    assert compare.markdown_table(table, 3).splitlines() == [
+        "| rank | x | name |",
+        "| --- | ---: | --- |",
+        "| 1 | 2 | a\\|b |",
+        "| 2 | 0.667 | c |",
+        "| 3 | — | — |",
+    ]
+
+
+def test_markdown_table_errors():
+    import pandas as pd
+
+    with pytest.raises(TypeError, match=r"table must be a pandas DataFrame; got list"):
+        compare.markdown_table([1, 2])
+    with pytest.raises(ValueError, match=r"digits must be a whole number of decimals, 0 or more; got digits=-1"):
+        compare.markdown_table(pd.DataFrame({"x": [1]}), -1)

@@ -1,0 +1,305 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo", "ndcg-lab"]
+# [tool.marimo.opengraph]
+# title = "03 · Discounts"
+# description = "How fast a rank loses worth: log2, shifted, 1/i, Järvelin–Kekäläinen, none; why the log base cancels"
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", layout_file="layouts/03_discounts.slides.json")
+
+
+@app.cell
+def _():
+    import math
+
+    import marimo as mo
+    import ndcg_core as nc
+    import ndcg_core.plots as ncplots
+    import pandas as pd
+    return math, mo, nc, ncplots, pd
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    # 03 · Discounts: how fast a rank loses worth
+
+    The second decision inside nDCG: how much less a document counts because it sits lower
+    in the ranking. A **discount** $d(i)$ multiplies the gain of the document at rank $i$:
+
+    $$\mathrm{DCG}@k = \sum_{i=1}^{k} g(\ell_i)\, d(i)$$
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## The candidates
+
+    | name | $d(i)$ |
+    | --- | --- |
+    | standard (the lecture's) | $1/\log_2(i+1)$ |
+    | shifted | $1/\log_2(i+2)$ |
+    | reciprocal | $1/i$ |
+    | Järvelin–Kekäläinen, base $b$ | $1$ for $i < b$, then $1/\log_b(i)$ |
+    | none (plain CG) | $1$ |
+
+    The standard discount leaves rank 1 at full gain ($\log_2 2 = 1$), keeps about 0.63 at
+    rank 2, 0.39 at rank 5, 0.29 at rank 10 and still 0.15 at rank 100: steep at the top,
+    flat in the tail.
+    """)
+    return
+
+
+@app.cell
+def _(mo, nc):
+    DISCOUNT_COLUMNS = {
+        "1/log2(i+1)": "log2",
+        "1/log2(i+2)": "log2_shifted",
+        "1/i": "reciprocal",
+        "JK b=2": nc.resolve_discount("jarvelin_kekalainen", base=2),
+        "none": "none",
+    }
+    mo.vstack([
+        mo.md("**The discount at ranks 1, 2, 5, 10 and 100**"),
+        mo.md(nc.compare.markdown_table(nc.compare.discount_values((1, 2, 5, 10, 100), DISCOUNT_COLUMNS), 2)),
+    ])
+    return (DISCOUNT_COLUMNS,)
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## Try them on a list
+
+    Choose a discount and a cutoff. The list starts as the lecture example, which holds
+    every judged document of its query (labels 2, 1, 1), so the ideal list is built from it.
+    """)
+    return
+
+
+@app.cell
+def _(mo):
+    labels_text = mo.ui.text(value="1, 0, 2, 1, 0", label="Relevance labels", full_width=True)
+    discount_dropdown = mo.ui.dropdown(
+        options={
+            "1/log2(i+1) standard": "log2",
+            "1/log2(i+2) shifted": "log2_shifted",
+            "1/i reciprocal": "reciprocal",
+            "Järvelin–Kekäläinen": "jarvelin_kekalainen",
+            "none (plain CG)": "none",
+        },
+        value="1/log2(i+1) standard",
+        label="Discount",
+    )
+    k_slider = mo.ui.slider(1, 10, value=5, label="k", show_value=True)
+    jk_base_slider = mo.ui.slider(
+        steps=[2, 3, 4, 5, 10], value=2, label="Järvelin–Kekäläinen base b", show_value=True
+    )
+    mo.vstack([labels_text, mo.hstack([discount_dropdown, k_slider, jk_base_slider], justify="start", gap=2)])
+    return discount_dropdown, jk_base_slider, k_slider, labels_text
+
+
+@app.cell
+def _(discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc):
+    discount_base = jk_base_slider.value if discount_dropdown.value == "jarvelin_kekalainen" else None
+    try:
+        _labels = nc.parse_labels(labels_text.value)
+        _config = nc.NDCGConfig(discount=discount_dropdown.value, base=discount_base, k=k_slider.value)
+        _scored = _config.score(_labels, nc.compare.judged_labels(_labels))
+    except (TypeError, ValueError) as _err:
+        _view = mo.callout(mo.md(str(_err)), kind="danger")
+    else:
+        _k = k_slider.value
+        _view = mo.vstack([
+            mo.hstack(
+                [
+                    mo.stat(f"{_scored.dcg:.4f}", label=f"DCG@{_k}"),
+                    mo.stat(f"{_scored.idcg:.4f}", label=f"IDCG@{_k}"),
+                    mo.stat(f"{_scored.ndcg:.4f}", label=f"NDCG@{_k}"),
+                ],
+                justify="start",
+                gap=4,
+            ),
+            mo.md(_config.describe()),
+        ])
+    _view
+    return (discount_base,)
+
+
+@app.cell
+def _(discount_base, discount_dropdown, k_slider, mo, ncplots):
+    mo.Html(ncplots.to_svg(ncplots.discount_curves(
+        discount_dropdown.value, base=discount_base, k=k_slider.value, max_rank=20
+    )))
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## Why a logarithm
+
+    1. **Never negative.** $1/\log_2(i+1)$ stays above zero at every rank, however long
+       the list, so a deep document can add little but never subtract.
+    2. **It fades slowly.** The logarithm grows slowly, so its reciprocal shrinks slowly:
+       rank 100 still keeps 0.15 of its gain. The deep tail counts for something, which is
+       what sets DCG apart from average precision, where a relevant document at rank 100
+       adds almost nothing.
+    3. **Smooth and concave.** Every step down costs a little less than the one before,
+       without jumps, so no handful of positions dominates the score.
+
+    How much of the total weight of ranks 1 to 100 sits in the top 10?
+    """)
+    return
+
+
+@app.cell
+def _(DISCOUNT_COLUMNS, mo, nc, pd):
+    _shares = pd.DataFrame(
+        {"share in ranks 1–10": [nc.compare.weight_share(_d, 100, 10) for _d in DISCOUNT_COLUMNS.values()]},
+        index=pd.Index(list(DISCOUNT_COLUMNS), name="discount"),
+    )
+    mo.md(nc.compare.markdown_table(_shares, 3))
+    return
+
+
+@app.cell
+def _(mo, ncplots):
+    mo.Html(ncplots.to_svg(ncplots.weight_share_curves(
+        {"1/log2(i+1)": "log2", "1/log2(i+2)": "log2_shifted", "1/i": "reciprocal", "none": "none"}, 100, 10
+    )))
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## The shifted variant: same input, two right answers
+
+    The bounded-loss variant $1/\log_2(i+2)$ moves the whole curve one rank to the right:
+    rank 1 keeps only $1/\log_2 3 \approx 0.63$. Some tools use it, most use
+    $1/\log_2(i+1)$, and not all of them say which. Two implementations can then disagree
+    on identical input while each is internally consistent.
+
+    Careful with code: the exam's short implementation writes `log2(i + 2)`, but its `i`
+    counts from 0, so rank $i+1$ gets $\log_2((i+1)+1)$: that is the **standard** discount.
+    The shifted one is $\log_2(\text{rank}+2)$.
+    """)
+    return
+
+
+@app.cell
+def _(mo, nc):
+    LECTURE = [1, 0, 2, 1, 0]
+    LECTURE_JUDGMENTS = [2, 1, 1]
+    _configs = {
+        "1/log2(i+1)": nc.NDCGConfig(k=5),
+        "1/log2(i+2)": nc.NDCGConfig(k=5, discount="log2_shifted"),
+    }
+    _table = nc.compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
+    mo.vstack([
+        mo.md("**The lecture example (1, 0, 2, 1, 0; judged 2, 1, 1) at k = 5**"),
+        mo.md(nc.compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+    ])
+    return LECTURE, LECTURE_JUDGMENTS
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## The reciprocal discount: a reader who stops early
+
+    $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a user who
+    reads a fixed, small number of results and ignores the rest. It decays much faster than
+    the logarithm and gives the measure the character of average precision: of the weight
+    of ranks 1 to 100, more than half sits in ranks 1 to 10 (see the table above), against
+    about a fifth for the logarithm.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## The log base cancels in nDCG, not in DCG
+
+    Changing the base of the logarithm multiplies every discount by the same number:
+
+    $$\frac{1}{\log_b(i+1)} = \frac{\log_2 b}{\log_2(i+1)}$$
+
+    DCG and IDCG are both multiplied by $\log_2 b$, so DCG changes and their ratio, nDCG,
+    does not. A DCG reported without its base cannot be compared with another DCG; an nDCG
+    can (for this discount).
+
+    The Järvelin–Kekäläinen discount is different: ranks before $b$ keep the factor 1, which
+    the base does not scale, so there the base changes nDCG too.
+    """)
+    return
+
+
+@app.cell
+def _(math, mo):
+    log_base_dropdown = mo.ui.dropdown(
+        options={"2": 2.0, "e ≈ 2.718": math.e, "3": 3.0, "10": 10.0},
+        value="10",
+        label="Log base",
+    )
+    log_base_dropdown
+    return (log_base_dropdown,)
+
+
+@app.cell
+def _(LECTURE, LECTURE_JUDGMENTS, log_base_dropdown, math, mo, nc):
+    _b = log_base_dropdown.value
+    _configs = {
+        "1/log2(i+1)": nc.NDCGConfig(k=5),
+        "1/log_b(i+1)": nc.NDCGConfig(k=5, discount="log", base=_b),
+        "JK base 2": nc.NDCGConfig(k=5, discount="jarvelin_kekalainen", base=2),
+        "JK base b": nc.NDCGConfig(k=5, discount="jarvelin_kekalainen", base=_b),
+    }
+    _table = nc.compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
+    _ratio = _table.loc["1/log_b(i+1)", "dcg"] / _table.loc["1/log2(i+1)", "dcg"]
+    mo.vstack([
+        mo.md(f"**The lecture example at k = 5, base b = {log_base_dropdown.selected_key}**"),
+        mo.md(nc.compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(
+            f"DCG with base b is {_ratio:.4f} times DCG with base 2, and "
+            f"$\\log_2 b = {math.log2(_b):.4f}$; nDCG stays at {_table.loc['1/log_b(i+1)', 'ndcg']:.4f}."
+        ),
+        mo.md(
+            "The Järvelin–Kekäläinen discount with this base at ranks 1 to 5 (a factor 1 is not "
+            "scaled by the base; if all five are 1, it is plain CG here, which ignores the order):"
+        ),
+        mo.md(nc.compare.markdown_table(nc.compare.discount_values(
+            [1, 2, 3, 4, 5], {"JK base b": nc.resolve_discount("jarvelin_kekalainen", base=_b)}
+        ).T)),
+    ])
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## What to remember
+
+    - The discount decides how much a document counts at rank $i$. The standard one,
+      $1/\log_2(i+1)$, gives 1, 0.63, 0.39, 0.29, 0.15 at ranks 1, 2, 5, 10, 100.
+    - A logarithm is never negative, fades slowly so the deep ranks still count, and is
+      smooth and concave.
+    - The shifted $1/\log_2(i+2)$ and the standard discount give different numbers on the
+      same input; both are "nDCG". Say which one you used.
+    - $1/i$ concentrates the weight in the first ranks, like a reader who stops early.
+    - The log base cancels in nDCG but not in DCG (not for Järvelin–Kekäläinen either).
+    - Without a discount you get CG, which ignores the order of the list.
+    """)
+    return
+
+
+if __name__ == "__main__":
+    app.run()
