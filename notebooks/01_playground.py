@@ -1,0 +1,248 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo", "ndcg-lab"]
+# [tool.marimo.opengraph]
+# title = "01 · Playground"
+# description = "Type a ranked list, flip gain, discount and cutoff, and watch DCG, IDCG and NDCG recompute"
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(
+    width="medium",
+    app_title="NDCG playground",
+    layout_file="layouts/01_playground.slides.json",
+)
+
+
+@app.cell
+def _():
+    import marimo as mo
+    import ndcg_core as nc
+    from ndcg_core import playground, plots, presets
+
+    return mo, nc, playground, plots, presets
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    # NDCG playground
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    Type the relevance labels of a ranked result list, best-ranked first, and every number,
+    table and plot below recomputes. `?` marks a document nobody judged. Under
+    *Judged documents not in the list* go the labels of relevant documents the system never
+    returned: they belong in the ideal list even though the ranking missed them.
+    """)
+    return
+
+
+@app.cell
+def _(mo, presets):
+    preset_dropdown = mo.ui.dropdown(
+        options=presets.preset_titles(),
+        value=presets.PRESETS[0].title,
+        label="Preset",
+    )
+    return (preset_dropdown,)
+
+
+@app.cell
+def _(mo, nc, playground, preset_dropdown, presets):
+    _preset = presets.preset(preset_dropdown.value)
+    labels_text = mo.ui.text(value=_preset.labels, label="Relevance labels", full_width=True)
+    missing_text = mo.ui.text(value=_preset.missing, label="Judged documents not in the list", full_width=True)
+    gain_dropdown = mo.ui.dropdown(options=list(playground.GAIN_CHOICES), value=_preset.gain, label="Gain")
+    gain_table_text = mo.ui.text(value=_preset.gain_table, label="Gain table")
+    discount_dropdown = mo.ui.dropdown(options=list(nc.DISCOUNT_NAMES), value=_preset.discount, label="Discount")
+    base_number = mo.ui.number(value=_preset.base, step=0.5, label="Base")
+    k_slider = mo.ui.slider(1, 100, value=_preset.k, label="k", show_value=True, full_width=True)
+    unjudged_radio = mo.ui.radio(
+        options={"gain 0": "zero", "condense (drop them)": "condense"},
+        value="gain 0" if _preset.unjudged == "zero" else "condense (drop them)",
+        label="Unjudged documents",
+        inline=True,
+    )
+    ideal_radio = mo.ui.radio(
+        options={"all judged documents": "judgments", "the list itself (pitfall)": "list"},
+        value="all judged documents" if _preset.ideal == "judgments" else "the list itself (pitfall)",
+        label="Ideal list from",
+        inline=True,
+    )
+    preset_note = mo.md(_preset.note).callout(kind="info")
+    return (
+        base_number,
+        discount_dropdown,
+        gain_dropdown,
+        gain_table_text,
+        ideal_radio,
+        k_slider,
+        labels_text,
+        missing_text,
+        preset_note,
+        unjudged_radio,
+    )
+
+
+@app.cell
+def _(
+    base_number,
+    discount_dropdown,
+    gain_dropdown,
+    gain_table_text,
+    ideal_radio,
+    k_slider,
+    labels_text,
+    missing_text,
+    playground,
+    unjudged_radio,
+):
+    try:
+        result = playground.evaluate(
+            labels_text.value,
+            missing_text.value,
+            gain=gain_dropdown.value,
+            gain_table=gain_table_text.value,
+            discount=discount_dropdown.value,
+            base=base_number.value,
+            k=k_slider.value,
+            unjudged=unjudged_radio.value,
+            ideal=ideal_radio.value,
+        )
+        problem = None
+    except (TypeError, ValueError) as _err:
+        result, problem = None, _err
+    return problem, result
+
+
+@app.cell
+def _(
+    base_number,
+    discount_dropdown,
+    gain_dropdown,
+    gain_table_text,
+    ideal_radio,
+    k_slider,
+    labels_text,
+    missing_text,
+    mo,
+    playground,
+    preset_dropdown,
+    preset_note,
+    problem,
+    result,
+    unjudged_radio,
+):
+    # The controls and the numbers share one output, so a slide shows both. The widgets
+    # keep their DOM (and focus) when this cell reruns; the Gain table and Base fields
+    # appear only when the chosen gain or discount uses them.
+    _choices = [gain_dropdown]
+    if gain_dropdown.value == "table":
+        _choices.append(gain_table_text)
+    _choices.append(discount_dropdown)
+    if discount_dropdown.value in playground.TAKES_BASE:
+        _choices.append(base_number)
+    _controls = [
+        preset_dropdown,
+        preset_note,
+        labels_text,
+        missing_text,
+        mo.hstack(_choices, justify="start", gap=1.5),
+        k_slider,
+        mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=2.5, wrap=True),
+    ]
+    if result is None:
+        _numbers = [mo.callout(mo.md(f"**Cannot compute:** {problem}"), kind="danger")]
+    else:
+        _numbers = [
+            mo.Html(playground.stats_html(result)),
+            mo.md(f"**Configuration:** {result.config.describe()}"),
+        ]
+        if result.scored.idcg <= 0:
+            _numbers.append(
+                mo.callout(
+                    mo.md(
+                        f"**IDCG@{result.k} = 0**, so NDCG is reported as 0 rather than computed. "
+                        "No judged document has a positive gain, so even a perfect ranking would "
+                        "score 0 and there is nothing to divide by. Add a relevant judgment "
+                        "(a label above 0) to the list or under *Judged documents not in the list*."
+                    ),
+                    kind="warn",
+                )
+            )
+    mo.vstack([*_controls, *_numbers], gap=0.7)
+    return
+
+
+@app.cell
+def _(mo, playground, result):
+    mo.stop(result is None)
+    mo.vstack(
+        [
+            mo.md("### Rank by rank"),
+            mo.Html(playground.table_html(result.table)),
+        ]
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    Each row adds the gain of rank $i$ times its discount:
+    $\mathrm{DCG}@k = \sum_{i=1}^{k} g(\ell_i)\, d(i)$. The ideal columns do the same for all
+    judged documents sorted by gain, and
+    $\mathrm{NDCG}@k = \mathrm{DCG}@k / \mathrm{IDCG}@k$ is the share of the obtainable gain
+    the ranking captured (0 when $\mathrm{IDCG}@k = 0$).
+    """)
+    return
+
+
+@app.cell
+def _(base_number, discount_dropdown, k_slider, mo, playground, plots):
+    try:
+        _fig = plots.discount_curves(
+            discount_dropdown.value,
+            base=playground.base_for(discount_dropdown.value, base_number.value),
+            k=k_slider.value,
+        )
+    except (TypeError, ValueError):
+        mo.stop(True)  # the numbers above already show the message
+    mo.Html(plots.to_svg(_fig))
+    return
+
+
+@app.cell
+def _(mo, plots, result):
+    mo.stop(result is None)
+    mo.Html(plots.to_svg(plots.gains_per_rank(result.table)))
+    return
+
+
+@app.cell
+def _(mo, plots, result):
+    mo.stop(result is None)
+    mo.Html(plots.to_svg(plots.ndcg_at_cutoffs(result.curve, result.k)))
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    **Things to try.** Move the 2 from rank 3 to rank 1 and see how much DCG@5 gains. Switch
+    *Gain* to exponential: a label 2 is now worth 3, not 2. Choose *Discount* `log` and change
+    the base: DCG changes, NDCG does not, because the base cancels in the ratio. Open the
+    *Missed highly relevant documents* preset and take the ideal list from the list itself.
+    """)
+    return
+
+
+if __name__ == "__main__":
+    app.run()
