@@ -1,0 +1,669 @@
+r"""TREC qrels and run files: readers with line-numbered errors, and one topic's ranking.
+
+A **qrels** line judges one document for one topic; a **run** line scores one retrieved
+document::
+
+    301 0 FR940202-2-00150 2                       QID ITER DOCID REL
+    301 Q0 FR940202-2-00150 1 2.129133 STANDARD    QID Q0 DOCID RANK SCORE RUN
+
+Fields are separated by spaces or tabs; blank lines and lines whose first non-blank
+character is ``#`` are skipped. A qrels line has exactly four fields and an integer
+label. A run line has at least six fields (trec_eval ignores any after the sixth, and so
+do we); its score must be a finite number. A document may appear once per topic in
+each file (trec_eval stops with "duplicate docs" too). Anything else is a
+:class:`QrelsFormatError` naming the file and the line, so nothing is silently dropped.
+
+Both readers take a path (``str`` without a newline, or :class:`os.PathLike`), a file
+object (text or binary), ``bytes`` (an upload) or inline text (a ``str`` holding at least
+one newline). They return :class:`pandas.DataFrame` objects:
+
+=========  ==========================================  ============================
+reader     columns                                     ``attrs``
+=========  ==========================================  ============================
+qrels      ``query_id``, ``doc_id``, ``relevance``      ``source``
+run        ``query_id``, ``doc_id``, ``score``          ``source``, ``run_id``
+=========  ==========================================  ============================
+
+Large files go through pandas' C parser; only when that fails (or a check on its result
+does) is the file read again line by line, to name the offending line.
+
+How a run becomes a ranking (trec_eval's rule, used by :func:`ranked_labels` and by
+:func:`ndcg_core.evaluate.evaluate_run`): documents are ordered by score, highest first;
+equal scores are ordered by document id *descending* in byte order (C ``strcmp``); the
+rank column of the file is ignored.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import re
+import warnings
+from collections.abc import Mapping
+from numbers import Integral, Real
+from typing import IO, NamedTuple, Union
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "QrelsFormatError",
+    "QRELS_FORMAT",
+    "RUN_FORMAT",
+    "read_qrels",
+    "read_run",
+    "qrels_frame",
+    "run_frame",
+    "ranked_labels",
+    "RankedTopic",
+]
+
+QRELS_FORMAT = "QID ITER DOCID REL"
+RUN_FORMAT = "QID Q0 DOCID RANK SCORE RUN"
+
+Source = Union[str, "os.PathLike[str]", bytes, IO[str], IO[bytes]]
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_SPLIT = re.compile(r"[ \t]+")
+_COMMENT_LINE = re.compile(rb"^[ \t]*#[^\r\n]*(?:\r\n|\r|\n|$)", re.MULTILINE)
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+class QrelsFormatError(ValueError):
+    """A qrels or run file that cannot be read.
+
+    The message has the form ``<file>, line N: <what is wrong> (expected '<format>')``.
+    ``source`` and ``line`` hold the file name and the 1-based line number (``line`` is
+    None for a problem with the whole file).
+    """
+
+    def __init__(self, message: str, *, source: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.source = source
+        self.line = line
+
+
+def _error(display: str, line: int | None, what: str, expected: str) -> QrelsFormatError:
+    where = display if line is None else f"{display}, line {line}"
+    return QrelsFormatError(f"{where}: {what} (expected '{expected}')", source=display, line=line)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _load(source: object, name: str | None, kind: str) -> tuple[bytes, str]:
+    """The raw bytes of a source and the name used in messages."""
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+        path = os.fspath(source)  # type: ignore[arg-type]
+        if not path:
+            raise ValueError(
+                f"{kind} must be a path, a file object, bytes or text; got an empty string. "
+                f"Give the path of the {kind} file, or its text (with one line per entry)."
+            )
+        with open(path, "rb") as handle:
+            return handle.read(), name or str(path)
+    if isinstance(source, str):
+        return source.encode("utf-8"), name or f"<{kind} text>"
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), name or f"<{kind} bytes>"
+    if hasattr(source, "read"):
+        content = source.read()  # type: ignore[union-attr]
+        display = name or str(getattr(source, "name", f"<{kind} file>"))
+        if isinstance(content, str):
+            return content.encode("utf-8"), display
+        if isinstance(content, (bytes, bytearray)):
+            return bytes(content), display
+        raise TypeError(
+            f"{kind} file object must return text or bytes from read(); got {type(content).__name__}."
+        )
+    raise TypeError(
+        f"{kind} must be a path, a file object, bytes or text; got {source!r} ({type(source).__name__}). "
+        f"Pass the path of the {kind} file, e.g. read_{kind}('data/toy/qrels.txt')."
+    )
+
+
+def _strip_comments(data: bytes) -> bytes:
+    if b"#" in data and _COMMENT_LINE.search(data):
+        return _COMMENT_LINE.sub(b"", data)
+    return data
+
+
+def _read_c(data: bytes, names: list[str], usecols: list[str] | None, dtype: object) -> pd.DataFrame | None:
+    """pandas' C parser on whitespace-separated text; None when it rejects the text."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            frame = pd.read_csv(
+                io.BytesIO(data),
+                sep=r"\s+",
+                header=None,
+                names=names,
+                usecols=usecols,
+                dtype=dtype,
+                quoting=csv.QUOTE_NONE,
+                na_filter=False,
+                encoding="utf-8",
+                float_precision="round_trip",
+                engine="c",
+            )
+    except (ValueError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError, OverflowError):
+        return None
+    if not isinstance(frame.index, pd.RangeIndex):  # a first line with too many fields
+        return None
+    return frame
+
+
+def _lines(data: bytes, display: str, expected: str):
+    """Yield (line number, fields) of every content line, decoding each as UTF-8."""
+    for number, raw in enumerate(data.splitlines(), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _error(
+                display, number, "the line is not UTF-8 text; save the file as UTF-8", expected
+            ) from None
+        stripped = line.strip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        yield number, _SPLIT.split(stripped)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# --------------------------------------------------------------------------- tables
+
+
+class _Table(NamedTuple):
+    """A checked qrels or run: ids as codes into unique names, one value per row."""
+
+    query_codes: np.ndarray
+    query_names: np.ndarray
+    doc_codes: np.ndarray
+    doc_names: np.ndarray
+    values: np.ndarray
+    attrs: dict
+
+
+def _encode(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    codes, names = pd.factorize(values)
+    return codes.astype(np.intp, copy=False), np.asarray(names, dtype=object)
+
+
+def _encode_grouped(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """_encode for a column written in runs of equal values (topic ids): hash one per run."""
+    if len(values) < 2:
+        return _encode(values)
+    change = np.empty(len(values), dtype=bool)
+    change[0] = True
+    np.not_equal(values[1:], values[:-1], out=change[1:])
+    heads = np.flatnonzero(change)
+    head_codes, names = _encode(values[heads])
+    return np.repeat(head_codes, np.diff(np.append(heads, len(values)))), names
+
+
+def _make_table(queries: np.ndarray, docs: np.ndarray, values: np.ndarray, attrs: dict | None = None) -> _Table:
+    query_codes, query_names = _encode_grouped(queries)
+    doc_codes, doc_names = _encode(docs)
+    return _Table(query_codes, query_names, doc_codes, doc_names, values, dict(attrs or {}))
+
+
+def _first_duplicate(table: _Table) -> int | None:
+    """Row of the first (topic, document) pair seen before, or None."""
+    if len(table.values) < 2:
+        return None
+    keys = table.query_codes.astype(np.int64) * max(len(table.doc_names), 1) + table.doc_codes
+    index = pd.Index(keys)
+    if index.is_unique:
+        return None
+    return int(np.flatnonzero(index.duplicated())[0])
+
+
+def _categorical(codes: np.ndarray, names: np.ndarray) -> pd.Categorical:
+    return pd.Categorical.from_codes(codes, categories=pd.Index(names, dtype=object))
+
+
+def _to_frame(table: _Table, value_name: str) -> pd.DataFrame:
+    frame = pd.DataFrame(
+        {
+            "query_id": _categorical(table.query_codes, table.query_names),
+            "doc_id": _categorical(table.doc_codes, table.doc_names),
+            value_name: table.values,
+        },
+        copy=False,
+    )
+    frame.attrs.update(table.attrs)
+    return frame
+
+
+# --------------------------------------------------------------------------- qrels
+
+
+def _parse_relevance(token: str, display: str, number: int) -> int:
+    if not _INTEGER.fullmatch(token):
+        raise _error(display, number, f"relevance {token!r} is not an integer", QRELS_FORMAT)
+    value = int(token)
+    if abs(value) > _INT64_MAX:
+        raise _error(display, number, f"relevance {token!r} is too large for a label", QRELS_FORMAT)
+    return value
+
+
+def _scan_qrels(data: bytes, display: str) -> _Table:
+    """The slow, line-by-line reader: raises at the first bad line."""
+    queries: list[str] = []
+    docs: list[str] = []
+    labels: list[int] = []
+    seen: dict[tuple[str, str], int] = {}
+    for number, fields in _lines(data, display, QRELS_FORMAT):
+        if len(fields) != 4:
+            raise _error(
+                display, number,
+                f"found {_plural(len(fields), 'field')}, a qrels line has exactly 4", QRELS_FORMAT,
+            )
+        query_id, _, doc_id, token = fields
+        label = _parse_relevance(token, display, number)
+        first = seen.setdefault((query_id, doc_id), number)
+        if first != number:
+            raise _error(
+                display, number,
+                f"document {doc_id!r} is judged twice for topic {query_id!r} (first on line {first}); "
+                "keep one judgment per document",
+                QRELS_FORMAT,
+            )
+        queries.append(query_id)
+        docs.append(doc_id)
+        labels.append(label)
+    if not queries:
+        raise _error(display, None, "no qrels lines found", QRELS_FORMAT)
+    return _make_table(
+        np.array(queries, dtype=object), np.array(docs, dtype=object), np.array(labels, dtype=np.int64)
+    )
+
+
+def _fast_qrels(data: bytes) -> _Table | None:
+    frame = _read_c(_strip_comments(data), ["query_id", "iter", "doc_id", "relevance"], None, object)
+    if frame is None or len(frame) == 0:
+        return None
+    codes, uniques = pd.factorize(frame["relevance"].to_numpy())
+    values = np.empty(len(uniques), dtype=np.int64)
+    for i, token in enumerate(uniques):
+        if not _INTEGER.fullmatch(token) or abs(int(token)) > _INT64_MAX:
+            return None
+        values[i] = int(token)
+    docs = frame["doc_id"].to_numpy()
+    table = _make_table(frame["query_id"].to_numpy(), docs, values[codes])
+    if (table.doc_names == "").any() or _first_duplicate(table) is not None:
+        return None
+    return table
+
+
+def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
+    """Read a TREC qrels file: one ``QID ITER DOCID REL`` line per judged document.
+
+    Parameters
+    ----------
+    source : path, file object, bytes or str
+        A path (a ``str`` without a newline, or :class:`os.PathLike`), an open file, the
+        bytes of an upload, or the text itself (a ``str`` with at least one newline).
+    name : str, optional
+        The file name used in error messages (default: the path, the file object's name,
+        or ``<qrels text>``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query_id`` and ``doc_id`` (categorical: each id stored once) and
+        ``relevance`` (int), one row per line in file order; ``attrs["source"]`` is the
+        name. A negative label is kept as it is: trec_eval reads it as "in the pool but
+        not judged" (no gain, not in the ideal list, removed by condensing).
+
+    Raises
+    ------
+    QrelsFormatError
+        ``<file>, line N: ...`` for a line without exactly four fields, a label that is
+        not an integer, or a document judged twice for one topic; ``<file>: ...`` for a
+        file without any qrels line.
+
+    Examples
+    --------
+    >>> qrels = read_qrels("q1 0 d1 2\\nq1 0 d2 0\\n# a comment\\nq2 0 d1 1\\n")
+    >>> qrels.to_dict("list")
+    {'query_id': ['q1', 'q1', 'q2'], 'doc_id': ['d1', 'd2', 'd1'], 'relevance': [2, 0, 1]}
+    >>> read_qrels("q1 0 d1 H\\n", name="toy.qrels")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.trec.QrelsFormatError: toy.qrels, line 1: relevance 'H' is not an integer (expected 'QID ITER DOCID REL')
+    """
+    data, display = _load(source, name, "qrels")
+    table = _fast_qrels(data)
+    if table is None:
+        table = _scan_qrels(data, display)
+    table.attrs["source"] = display
+    return _to_frame(table, "relevance")
+
+
+# --------------------------------------------------------------------------- runs
+
+
+def _parse_score(token: str, display: str, number: int) -> float:
+    if not _NUMBER.fullmatch(token):
+        if token.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+            raise _error(display, number, f"score {token!r} is not a finite number", RUN_FORMAT)
+        raise _error(display, number, f"score {token!r} is not a number", RUN_FORMAT)
+    value = float(token)
+    if not math.isfinite(value):
+        raise _error(display, number, f"score {token!r} is too large to be a number", RUN_FORMAT)
+    return value
+
+
+def _scan_run(data: bytes, display: str) -> _Table:
+    """The slow, line-by-line reader: raises at the first bad line."""
+    queries: list[str] = []
+    docs: list[str] = []
+    scores: list[float] = []
+    run_id = ""
+    seen: dict[tuple[str, str], int] = {}
+    for number, fields in _lines(data, display, RUN_FORMAT):
+        if len(fields) < 6:
+            raise _error(
+                display, number,
+                f"found {_plural(len(fields), 'field')}, a run line has at least 6", RUN_FORMAT,
+            )
+        query_id, _, doc_id, _, token, run_id = fields[:6]
+        score = _parse_score(token, display, number)
+        first = seen.setdefault((query_id, doc_id), number)
+        if first != number:
+            raise _error(
+                display, number,
+                f"document {doc_id!r} is retrieved twice for topic {query_id!r} (first on line {first}); "
+                "keep one line per document and topic",
+                RUN_FORMAT,
+            )
+        queries.append(query_id)
+        docs.append(doc_id)
+        scores.append(score)
+    if not queries:
+        raise _error(display, None, "no run lines found", RUN_FORMAT)
+    return _make_table(
+        np.array(queries, dtype=object),
+        np.array(docs, dtype=object),
+        np.array(scores, dtype=float),
+        {"run_id": run_id},
+    )
+
+
+def _fast_run(data: bytes) -> _Table | None:
+    names = ["query_id", "q0", "doc_id", "rank", "score", "run_id"]
+    frame = _read_c(
+        _strip_comments(data),
+        names,
+        ["query_id", "doc_id", "score", "run_id"],
+        {"query_id": object, "doc_id": object, "score": np.float64, "run_id": object},
+    )
+    if frame is None or len(frame) == 0:
+        return None
+    scores = frame["score"].to_numpy(dtype=float)
+    if not np.isfinite(scores).all():
+        return None
+    run_ids = frame["run_id"].to_numpy()
+    if (run_ids == "").any():  # a line with fewer than six fields
+        return None
+    table = _make_table(
+        frame["query_id"].to_numpy(), frame["doc_id"].to_numpy(), scores, {"run_id": str(run_ids[-1])}
+    )
+    if _first_duplicate(table) is not None:
+        return None
+    return table
+
+
+def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
+    """Read a TREC run file: one ``QID Q0 DOCID RANK SCORE RUN`` line per retrieved document.
+
+    Parameters
+    ----------
+    source : path, file object, bytes or str
+        As in :func:`read_qrels`.
+    name : str, optional
+        The file name used in error messages.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query_id`` and ``doc_id`` (categorical) and ``score`` (float), in file
+        order. ``attrs["run_id"]`` is the sixth field of the last line (what trec_eval
+        prints as ``runid``); ``attrs["source"]`` is the name. The ITER and RANK fields
+        are not kept: the ranking comes from the scores (see the module docstring).
+
+    Raises
+    ------
+    QrelsFormatError
+        ``<file>, line N: ...`` for a line with fewer than six fields, a score that is
+        not a finite number, or a document retrieved twice for one topic.
+
+    Examples
+    --------
+    >>> run = read_run("q1 Q0 d1 1 2.5 mine\\nq1 Q0 d2 2 1.5 mine extra fields are ignored\\n")
+    >>> run.to_dict("list"), run.attrs["run_id"]
+    ({'query_id': ['q1', 'q1'], 'doc_id': ['d1', 'd2'], 'score': [2.5, 1.5]}, 'mine')
+    >>> read_run("q1 Q0 d1 1 high mine\\n", name="my.run")
+    Traceback (most recent call last):
+    ...
+    ndcg_core.trec.QrelsFormatError: my.run, line 1: score 'high' is not a number (expected 'QID Q0 DOCID RANK SCORE RUN')
+    """
+    data, display = _load(source, name, "run")
+    table = _fast_run(data)
+    if table is None:
+        table = _scan_run(data, display)
+    table.attrs["source"] = display
+    return _to_frame(table, "score")
+
+
+# --------------------------------------------------------------------------- in-memory forms
+
+
+def _id_column(frame: pd.DataFrame, column: str, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    series = frame[column]
+    missing = series.isna().to_numpy()
+    if missing.any():
+        row = int(np.flatnonzero(missing)[0])
+        raise ValueError(
+            f"{kind} {column} must be given on every row; row {row} has none. "
+            "Drop incomplete rows before evaluating."
+        )
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        names = np.asarray(series.cat.categories, dtype=object)
+        if pd.api.types.infer_dtype(names, skipna=False) != "string":
+            names = np.array([str(name) for name in names], dtype=object)
+        return series.cat.codes.to_numpy().astype(np.intp), names
+    values = series.to_numpy(dtype=object)
+    if pd.api.types.infer_dtype(values, skipna=False) != "string":
+        values = series.astype(str).to_numpy(dtype=object)
+    return _encode(values)
+
+
+def _table_from(obj: object, kind: str, value_name: str) -> tuple[_Table, np.ndarray]:
+    """The table of a frame or dict, and the raw values (unchecked)."""
+    columns = ["query_id", "doc_id", value_name]
+    example = (
+        "{'q1': {'d1': 2, 'd2': 0}}" if kind == "qrels" else "{'q1': {'d1': 2.5, 'd2': 1.0}}"
+    )
+    if isinstance(obj, pd.DataFrame):
+        missing = [c for c in columns if c not in obj.columns]
+        if missing:
+            raise ValueError(
+                f"{kind} must have columns {', '.join(columns)}; the table lacks {', '.join(missing)}. "
+                f"Read files with read_{kind}(), which names the columns."
+            )
+        query_codes, query_names = _id_column(obj, "query_id", kind)
+        doc_codes, doc_names = _id_column(obj, "doc_id", kind)
+        raw = obj[value_name].to_numpy()
+        return _Table(query_codes, query_names, doc_codes, doc_names, raw, dict(obj.attrs)), raw
+    if isinstance(obj, Mapping):
+        queries: list[str] = []
+        docs: list[str] = []
+        values: list[object] = []
+        for query_id, judged in obj.items():
+            if not isinstance(judged, Mapping):
+                raise TypeError(
+                    f"{kind}[{query_id!r}] must be a {{doc_id: {value_name}}} dict; "
+                    f"got {judged!r} ({type(judged).__name__}). Write {kind} as {example}."
+                )
+            for doc_id, value in judged.items():
+                queries.append(str(query_id))
+                docs.append(str(doc_id))
+                values.append(value)
+        raw = np.array(values, dtype=object)
+        table = _make_table(np.array(queries, dtype=object), np.array(docs, dtype=object), raw)
+        return table, raw
+    raise TypeError(
+        f"{kind} must be a table from read_{kind}() or a {{query_id: {{doc_id: {value_name}}}}} dict; "
+        f"got {type(obj).__name__}. Write {kind} as {example}."
+    )
+
+
+def _where(table: _Table, row: int) -> str:
+    return f"topic {table.query_names[table.query_codes[row]]!r}, document {table.doc_names[table.doc_codes[row]]!r}"
+
+
+def _check_values(table: _Table, raw: np.ndarray, kind: str) -> np.ndarray:
+    if kind == "qrels":
+        if raw.dtype.kind in "iu":
+            return raw.astype(np.int64)
+        for i, value in enumerate(raw):
+            if isinstance(value, (bool, np.bool_)) or not (
+                isinstance(value, Integral) or (isinstance(value, Real) and float(value).is_integer())
+            ):
+                raise TypeError(
+                    f"qrels relevance for {_where(table, i)} must be an integer; "
+                    f"got {value!r} ({type(value).__name__}). TREC labels are whole numbers such as 0, 1, 2, 3."
+                )
+        return raw.astype(np.int64)
+    if raw.dtype.kind not in "iuf":
+        for i, value in enumerate(raw):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+                raise TypeError(
+                    f"run score for {_where(table, i)} must be a number; got {value!r} ({type(value).__name__})."
+                )
+    scores = raw.astype(float)
+    bad = ~np.isfinite(scores)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"run score for {_where(table, i)} must be a finite number; got {raw[i]!r}.")
+    return scores
+
+
+def _table(obj: object, kind: str) -> _Table:
+    """Check a qrels or run (frame or dict) and return it as codes and values."""
+    value_name = "relevance" if kind == "qrels" else "score"
+    table, raw = _table_from(obj, kind, value_name)
+    table = table._replace(values=_check_values(table, raw, kind))
+    duplicate = _first_duplicate(table)
+    if duplicate is not None:
+        raise ValueError(
+            f"{kind} lists {_where(table, duplicate)} twice; keep one entry per document and topic."
+        )
+    return table
+
+
+def qrels_frame(qrels: object) -> pd.DataFrame:
+    """Qrels as the table :func:`read_qrels` returns, from that table or a dict of dicts.
+
+    Accepts ``{query_id: {doc_id: relevance}}`` (the form pytrec_eval, ir_measures and
+    ranx use) and checks that every label is an integer and no document is listed twice.
+
+    Examples
+    --------
+    >>> qrels_frame({"q1": {"d1": 2, "d2": 0}}).to_dict("list")
+    {'query_id': ['q1', 'q1'], 'doc_id': ['d1', 'd2'], 'relevance': [2, 0]}
+    """
+    return _to_frame(_table(qrels, "qrels"), "relevance")
+
+
+def run_frame(run: object) -> pd.DataFrame:
+    """A run as the table :func:`read_run` returns, from that table or a dict of dicts.
+
+    Accepts ``{query_id: {doc_id: score}}`` and checks that every score is a finite number.
+
+    Examples
+    --------
+    >>> run_frame({"q1": {"d1": 2.5, "d2": 1}}).to_dict("list")
+    {'query_id': ['q1', 'q1'], 'doc_id': ['d1', 'd2'], 'score': [2.5, 1.0]}
+    """
+    return _to_frame(_table(run, "run"), "score")
+
+
+# --------------------------------------------------------------------------- one topic
+
+
+class RankedTopic(NamedTuple):
+    """One topic of a run, in trec_eval's order, with its qrels labels.
+
+    ``labels[i]`` is the qrels label of ``doc_ids[i]`` (rank i + 1), or None when the
+    document is unjudged: absent from the qrels, or listed there with a negative label
+    (trec_eval: "in the pool but not judged"). ``judgments`` holds the labels of every
+    judged document of the topic (label 0 or more), largest first: the ideal list's
+    source. ``qrels_labels`` keeps the raw qrels value (negative ones included; None when
+    absent).
+    """
+
+    query_id: str
+    doc_ids: list[str]
+    scores: list[float]
+    labels: list[int | None]
+    judgments: list[int]
+    qrels_labels: list[int | None]
+
+
+def ranked_labels(qrels: object, run: object, query_id: object) -> RankedTopic:
+    """The ranked list of one topic of a run, with each document's qrels label.
+
+    Order: score descending; equal scores by document id descending in byte order
+    (C ``strcmp``, as trec_eval); the run's rank column plays no part. This is the
+    readable reference for the vectorised :func:`ndcg_core.evaluate.evaluate_run`.
+
+    Parameters
+    ----------
+    qrels, run : table or dict
+        As returned by :func:`read_qrels` / :func:`read_run`, or dicts of dicts.
+    query_id : str
+        The topic. A topic the run does not retrieve for gives an empty list.
+
+    Examples
+    --------
+    Three documents tie on score 1.0; trec_eval ranks d3, d2, d1:
+
+    >>> qrels = {"q1": {"d1": 2, "d2": 0, "d3": 1, "d9": 3}}
+    >>> run = {"q1": {"d1": 1.0, "d2": 1.0, "d3": 1.0, "d4": 2.0}}
+    >>> topic = ranked_labels(qrels, run, "q1")
+    >>> topic.doc_ids, topic.labels, topic.judgments
+    (['d4', 'd3', 'd2', 'd1'], [None, 1, 0, 2], [3, 2, 1, 0])
+    """
+    return _ranked_topic(_table(qrels, "qrels"), _table(run, "run"), str(query_id))
+
+
+def _rows_of(table: _Table, query: str) -> np.ndarray:
+    codes = np.flatnonzero(table.query_names == query)
+    if len(codes) == 0:
+        return np.zeros(0, dtype=np.intp)
+    return np.flatnonzero(np.isin(table.query_codes, codes))
+
+
+def _ranked_topic(qrels: _Table, run: _Table, query: str) -> RankedTopic:
+    """ranked_labels on checked tables (the evaluator's explain uses it)."""
+    judged = _rows_of(qrels, query)
+    label_of = dict(
+        zip(qrels.doc_names[qrels.doc_codes[judged]].tolist(), qrels.values[judged].tolist())
+    )
+    rows = _rows_of(run, query)
+    pairs = zip(run.values[rows].tolist(), run.doc_names[run.doc_codes[rows]].tolist())
+    # Python orders str by code point: the UTF-8 byte order that strcmp uses.
+    ranked = sorted(pairs, reverse=True)
+    doc_ids = [doc for _, doc in ranked]
+    raw = [label_of.get(doc) for doc in doc_ids]
+    labels = [None if label is None or label < 0 else int(label) for label in raw]
+    judgments = sorted((int(label) for label in label_of.values() if label >= 0), reverse=True)
+    return RankedTopic(query, doc_ids, [float(score) for score, _ in ranked], labels, judgments, raw)
