@@ -20,6 +20,8 @@ from .config import IDEAL_SOURCES, NDCGConfig
 from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
+from .trec import QrelsFormatError, ranked_labels, read_qrels, read_run
+from .evaluate import RunEvaluation, evaluate_run
 from . import compare
 from . import exam, exercises
 from .metrics import (
@@ -47,6 +49,12 @@ __all__ = [
     "unjudged_fraction",
     "parse_labels",
     "parse_gain_table",
+    "read_qrels",
+    "read_run",
+    "ranked_labels",
+    "QrelsFormatError",
+    "evaluate_run",
+    "RunEvaluation",
     "NDCGConfig",
     "GAINS",
     "DISCOUNTS",
