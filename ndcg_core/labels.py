@@ -11,6 +11,18 @@ _INTEGER = re.compile(r"[+]?\d+")
 _DECIMAL = re.compile(r"[+]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
 UNJUDGED_TOKENS = ("?",)
 MAX_LABELS = 100_000
+#: Largest typed label: far above any grading scale, and 2^l - 1 stays finite in a sum.
+MAX_LABEL = 1000
+
+
+def _in_range(value: int | float, token: str, position: int) -> int | float:
+    if value > MAX_LABEL:
+        shown = token if len(token) <= 20 else token[:17] + "..."
+        raise ValueError(
+            f"label {position} is {shown!r}, far above any relevance scale (at most {MAX_LABEL}). "
+            "Type small grades such as 0, 1, 2, 3."
+        )
+    return value
 
 
 def parse_labels(text: str) -> list[float | int | None]:
@@ -64,9 +76,9 @@ def parse_labels(text: str) -> list[float | int | None]:
         if token in UNJUDGED_TOKENS:
             labels.append(None)
         elif _INTEGER.fullmatch(token):
-            labels.append(int(token))
+            labels.append(_in_range(int(token), token, position))
         elif _DECIMAL.fullmatch(token):
-            labels.append(float(token))
+            labels.append(_in_range(float(token), token, position))
         elif token.startswith("-") and _DECIMAL.fullmatch(token[1:]):
             raise ValueError(
                 f"label {position} is {token!r}, a negative label. Relevance labels are 0 or more: "
