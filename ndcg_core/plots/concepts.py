@@ -192,6 +192,7 @@ def topic_strips(
             ax.hlines(mean, j - 0.22, j + 0.22, color=COLORS["black"], linewidth=5, zorder=4)
             ax.annotate(f"mean {mean:.2f}", (j + 0.25, mean), va="center", fontsize=16, fontweight="bold")
         ax.set_xticks(range(len(systems)), list(systems))
+        ax.set_xlabel("system")
         ax.set_xlim(-0.6, len(systems) - 0.4 + 0.45)
         ax.set_ylim(-0.05, 1.08)
         ax.set_ylabel(ylabel)
