@@ -146,7 +146,6 @@ def _read_c(data: bytes, names: list[str], usecols: list[str] | None, dtype: obj
                 quoting=csv.QUOTE_NONE,
                 na_filter=False,
                 encoding="utf-8",
-                float_precision="round_trip",
                 engine="c",
             )
     except (ValueError, UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError, OverflowError):
