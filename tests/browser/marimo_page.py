@@ -28,6 +28,8 @@ __all__ = [
     "TRACKER_SCRIPT",
     "install_tracker",
     "open_notebook",
+    "show_slide_with",
+    "is_inert",
     "wait_settled",
     "run_and_settle",
     "set_text",
@@ -145,10 +147,13 @@ def wait_settled(page: Page, timeout: float = SETTLE_TIMEOUT_MS) -> None:
     expect(page.locator(".marimo-output-stale, .marimo-output-loading")).to_have_count(0, timeout=timeout)
 
 
-def open_notebook(page: Page, base_url: str, filename: str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
-    """Open ``/?file=<filename>`` and wait until its first run has finished and outputs settled."""
+def open_notebook(page: Page, base_url: str, filename: str | None, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Open ``/?file=<filename>`` and wait until its first run has finished and outputs settled.
+
+    ``filename=None`` opens the base URL itself (a server running a single notebook).
+    """
     install_tracker(page)
-    page.goto(f"{base_url.rstrip('/')}/?file={filename}")
+    page.goto(f"{base_url.rstrip('/')}/" + ("" if filename is None else f"?file={filename}"))
     page.wait_for_selector('[data-connection-state="OPEN"]', state="attached", timeout=timeout)
     # The first run: at least one cell has run and the kernel reported the run complete.
     page.wait_for_function(
@@ -189,11 +194,68 @@ def run_and_settle(
     wait_settled(page, timeout)
 
 
+_INERT_JS = r"""
+(element) => {
+  for (let e = element; e; e = e.parentElement || (e.getRootNode() && e.getRootNode().host)) {
+    if (e.inert) return true;
+  }
+  return false;
+}
+"""
+
+
+def is_inert(control: Locator) -> bool:
+    """True if the element sits on a slide that is not shown (slides mark other slides inert)."""
+    return bool(control.evaluate(_INERT_JS))
+
+
+_DECK_STATE_JS = r"""
+() => {
+  const sections = [...document.querySelectorAll('.reveal .slides section')];
+  const present = sections.findIndex((s) => s.classList.contains('present'));
+  return present + ':' + document.querySelectorAll('.reveal .fragment.visible').length;
+}
+"""
+
+_BLUR_JS = r"""
+() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (a && a !== document.body && a.blur) a.blur();
+}
+"""
+
+
+def show_slide_with(page: Page, control: Locator, max_slides: int = 30, timeout: float = 10_000) -> None:
+    """In the slides view, press the right arrow until ``control``'s slide is the current one.
+
+    Does nothing when the control is already usable (the vertical view, or the right slide).
+    Each press waits for the deck to move (a new slide or fragment), never for a fixed time.
+    """
+    for _ in range(max_slides):
+        if not is_inert(control):
+            return
+        before = page.evaluate(_DECK_STATE_JS)
+        if before.startswith("-1:"):
+            raise AssertionError(f"{control} is inert and the page has no slide deck to advance")
+        page.evaluate(_BLUR_JS)  # an arrow key in a focused text box would move the caret instead
+        page.keyboard.press("ArrowRight")
+        try:
+            page.wait_for_function(
+                f"(before) => ({_DECK_STATE_JS.strip()})() !== before", arg=before, timeout=timeout, polling="raf"
+            )
+        except Exception as err:
+            raise AssertionError(f"the slide deck did not advance from {before} (last slide?)") from err
+    if is_inert(control):
+        raise AssertionError(f"no slide within {max_slides} right-arrow presses shows {control}")
+
+
 def _control(page: Page, label: str) -> Locator:
     control = page.get_by_label(label, exact=True)
     count = control.count()
     if count != 1:
         raise AssertionError(f"expected exactly one control labelled {label!r}; found {count}")
+    show_slide_with(page, control)
     return control
 
 
