@@ -37,7 +37,7 @@ Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -48,7 +48,7 @@ from .config import NDCGConfig
 from .discounts import Discount, DiscountFunction, resolve_discount
 from .gains import Gain, GainFunction, resolve_gain
 from .metrics import UNJUDGED_POLICIES, breakdown
-from .trec import RankedTopic, _ranked_topic, _Table, _table
+from .trec import RankedTopic, _ranked_topic, _Table, _table, qrels_frame
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -58,6 +58,8 @@ __all__ = [
     "parse_measures",
     "evaluate_run",
     "RunEvaluation",
+    "pool_qrels",
+    "summarize",
 ]
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -522,3 +524,109 @@ def _prefix(discount: DiscountFunction, n: int) -> np.ndarray:
     if n <= 0:
         return np.zeros(0)
     return np.asarray(discount.prefix(n), dtype=float)
+
+
+# --------------------------------------------------------------------------- collections
+
+
+def _check_depth(depth: object) -> int:
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
+        raise ValueError(
+            f"depth must be a positive whole number of ranks; got {depth!r}. A pool usually takes the top 10 to 100."
+        )
+    return int(depth)
+
+
+def _named_runs(runs: object) -> dict[str, object]:
+    if isinstance(runs, Mapping):
+        if not runs:
+            raise ValueError("runs must name at least one run, e.g. {'mine': run}; got none.")
+        return {str(name): run for name, run in runs.items()}
+    raise TypeError(
+        f"runs must be a {{name: run}} dict, e.g. {{'classic': run_a, 'novel': run_b}}; got {type(runs).__name__}."
+    )
+
+
+def pool_qrels(truth: object, runs: object, depth: int) -> pd.DataFrame:
+    """The qrels a judging pool would produce: ``truth`` restricted to the pooled documents.
+
+    The pool of a topic is the union of the top ``depth`` documents of each run, "top" in
+    trec_eval's order (score, then document id, descending). Only pooled documents are
+    judged; every other document becomes unjudged. This is how TREC builds qrels from the
+    contributing runs.
+
+    Parameters
+    ----------
+    truth : table or dict
+        Judgments of (at least) every document the runs retrieve.
+    runs : dict
+        ``{name: run}`` of the contributing runs.
+    depth : int
+        Pool depth: how many documents of each run are judged per topic.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of ``truth`` for the pooled documents, in ``truth``'s order.
+
+    Examples
+    --------
+    >>> truth = {"q": {"a": 2, "b": 0, "c": 1, "d": 3}}
+    >>> runs = {"one": {"q": {"a": 3.0, "b": 2.0, "c": 1.0}}, "two": {"q": {"d": 1.0, "a": 0.5}}}
+    >>> pool_qrels(truth, runs, 1)["doc_id"].tolist()
+    ['a', 'd']
+    """
+    depth = _check_depth(depth)
+    t = _table(truth, "qrels")
+    n_docs = max(len(t.doc_names), 1)
+    topic_index = pd.Index(t.query_names)
+    doc_index = pd.Index(t.doc_names)
+    pooled: list[np.ndarray] = []
+    for run in _named_runs(runs).values():
+        r = _table(run, "run")
+        order = _ranking_order(r.query_codes, r.values, r.doc_codes, r.doc_names)
+        _, _, rank0 = _segments(r.query_codes[order])
+        top = order[rank0 < depth]
+        topic = topic_index.get_indexer(r.query_names)[r.query_codes[top]]
+        doc = doc_index.get_indexer(r.doc_names)[r.doc_codes[top]]
+        known = (topic >= 0) & (doc >= 0)
+        pooled.append(topic[known].astype(np.int64) * n_docs + doc[known])
+    keys = t.query_codes.astype(np.int64) * n_docs + t.doc_codes
+    keep = np.isin(keys, np.concatenate(pooled))
+    frame = pd.DataFrame(
+        {
+            "query_id": t.query_names[t.query_codes[keep]],
+            "doc_id": t.doc_names[t.doc_codes[keep]],
+            "relevance": t.values[keep],
+        }
+    )
+    return qrels_frame(frame)
+
+
+def summarize(
+    qrels: object,
+    runs: object,
+    measures: str | Sequence[str] = ("ndcg_cut.10",),
+    **options: object,
+) -> pd.DataFrame:
+    """The mean of each measure for several runs against one qrels: one row per run.
+
+    ``options`` are those of :func:`evaluate_run` (gain, discount, base, unjudged,
+    complete). The column ``topics`` is the number of topics averaged over.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 2}}
+    >>> runs = {"good": {"q1": {"a": 2.0, "b": 1.0}, "q2": {"c": 1.0}}, "bad": {"q1": {"x": 1.0}}}
+    >>> summarize(qrels, runs, "ndcg_cut.2", complete=True)
+          ndcg_cut_2  topics
+    good         1.0       2
+    bad          0.0       2
+    """
+    rows = {}
+    for name, run in _named_runs(runs).items():
+        result = evaluate_run(qrels, run, measures, **options)  # type: ignore[arg-type]
+        rows[name] = {**result.mean.to_dict(), "topics": result.num_q}
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table["topics"] = table["topics"].astype(int)
+    return table

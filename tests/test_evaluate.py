@@ -335,3 +335,87 @@ def test_explain_a_missing_topic_and_errors():
         result.explain("t4")
     with pytest.raises(ValueError, match=r"k must be a positive int or None; got k=0"):
         result.explain("t1", 0)
+
+
+# --------------------------------------------------------------------------- pools, summaries, the toy collection
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from ndcg_core.evaluate import pool_qrels, summarize  # noqa: E402
+from ndcg_core.trec import read_qrels, read_run  # noqa: E402
+
+TOY = Path(__file__).resolve().parents[1] / "data" / "toy"
+TOY_FILES = ["qrels.txt", "qrels_full.txt", "run_classic.txt", "run_tuned.txt", "run_novel.txt"]
+
+
+def test_pool_judges_the_union_of_each_runs_top_in_trec_eval_order():
+    truth = {"q": {"a": 2, "b": 0, "c": 1, "d": 3, "e": 1}, "r": {"a": 1}}
+    runs = {
+        # b and c tie: trec_eval ranks c first ('c' > 'b'), whatever the file says
+        "one": {"q": {"a": 3.0, "b": 1.0, "c": 1.0, "e": 0.5}},
+        "two": {"q": {"d": 1.0, "a": 0.5}, "r": {"a": 1.0}},
+    }
+    assert pool_qrels(truth, runs, 2).to_dict("list") == {
+        "query_id": ["q", "q", "q", "r"],
+        "doc_id": ["a", "c", "d", "a"],
+        "relevance": [2, 1, 3, 1],
+    }
+
+
+def test_summarize_one_row_per_run():
+    table = summarize(QRELS, {"mine": RUN, "empty": {"t2": {"nothing": 1.0}}}, ["ndcg_cut.3"], complete=True)
+    assert table.index.tolist() == ["mine", "empty"]
+    assert table.loc["mine", "ndcg_cut_3"] == pytest.approx((T1_NDCG3 + 1 + 0) / 3, abs=1e-15)
+    assert table["topics"].tolist() == [3, 3]
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        pytest.param(lambda: pool_qrels(QRELS, {"r": RUN}, 0), ValueError,
+                     r"depth must be a positive whole number of ranks; got 0", id="depth"),
+        pytest.param(lambda: pool_qrels(QRELS, [RUN], 5), TypeError,
+                     r"runs must be a \{name: run\} dict, e\.g\. \{'classic': run_a, 'novel': run_b\}; got list", id="list"),
+        pytest.param(lambda: summarize(QRELS, {}), ValueError, r"runs must name at least one run", id="none"),
+    ],
+)
+def test_pool_and_summary_errors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_toy_collection_is_what_its_seeded_script_writes(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(TOY / "make_toy.py"), "--out", str(tmp_path)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    for name in TOY_FILES:
+        assert (tmp_path / name).read_bytes() == (TOY / name).read_bytes(), name
+
+
+@pytest.fixture(scope="module")
+def toy():
+    runs = {name: read_run(TOY / f"run_{name}.txt") for name in ("classic", "tuned", "novel")}
+    return read_qrels(TOY / "qrels.txt"), read_qrels(TOY / "qrels_full.txt"), runs
+
+
+def test_toy_pool_is_the_top_10_of_classic_and_tuned(toy):
+    pooled, full, runs = toy
+    rebuilt = pool_qrels(full, {name: runs[name] for name in ("classic", "tuned")}, 10)
+    assert rebuilt.to_dict("list") == pooled.to_dict("list")
+
+
+def test_toy_shallow_pool_underrates_the_novel_system(toy):
+    pooled, full, runs = toy
+    shallow = summarize(pooled, runs, ["ndcg_cut.10", "unjudged_cut.10"])
+    truth = summarize(full, runs, ["ndcg_cut.10", "unjudged_cut.10"])
+    assert shallow["topics"].tolist() == [10, 10, 10]
+    assert shallow.loc["classic", "unjudged_cut_10"] == 0.0 and shallow.loc["tuned", "unjudged_cut_10"] == 0.0
+    assert shallow.loc["novel", "unjudged_cut_10"] > 0.5
+    assert (truth["unjudged_cut_10"] == 0.0).all()
+    # the novel system is best against the truth and worst against the pool
+    assert truth["ndcg_cut_10"].idxmax() == "novel"
+    assert shallow["ndcg_cut_10"].idxmin() == "novel"
+    assert truth.loc["novel", "ndcg_cut_10"] - shallow.loc["novel", "ndcg_cut_10"] > 0.3

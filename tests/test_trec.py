@@ -1,6 +1,7 @@
 """TREC qrels/run readers: accepted forms, trec_eval's tie rule, and every error message."""
 
 import io
+from math import log2
 
 import numpy as np
 import pandas as pd
@@ -296,8 +297,6 @@ def test_ranked_labels_feed_the_core_functions():
     qrels = {"lec": {"a": 1, "b": 0, "c": 2, "d": 1, "e": 0}}
     run = {"lec": {"a": 5.0, "b": 4.0, "c": 3.0, "d": 2.0, "e": 1.0}}
     topic = ranked_labels(qrels, run, "lec")
-    from math import log2
-
     expected = (1 / log2(2) + 2 / log2(4) + 1 / log2(5)) / (2 / log2(2) + 1 / log2(3) + 1 / log2(4))
     assert nc.ndcg(topic.labels, 5, judgments=topic.judgments) == pytest.approx(expected, abs=1e-15)
 
@@ -306,3 +305,70 @@ def test_reader_output_is_accepted_everywhere():
     qrels, run = read_qrels(io.StringIO(QRELS_TEXT)), read_run(io.BytesIO(RUN_TEXT.encode()))
     assert ranked_labels(qrels, run, "q1").labels == [2, 0]
     assert as_lists(qrels_frame(qrels)) == as_lists(qrels)
+
+
+# --------------------------------------------------------------------------- tie rules of other tools
+
+from ndcg_core.trec import TIE_RULES, tie_rules  # noqa: E402
+
+
+def test_tie_rules_reproduce_the_tools_compared_numbers():
+    # file order d3 (2), d1 (0), d2 (1), all scored 1.0; ideal 2, 1, 0
+    table = tie_rules(["d3", "d1", "d2"], [1.0, 1.0, 1.0], [2, 0, 1], 3)
+    ideal = 2 / log2(2) + 1 / log2(3) + 0 / log2(4)
+    expected = {
+        TIE_RULES[0]: (2 / log2(2) + 1 / log2(3) + 0 / log2(4)) / ideal,
+        TIE_RULES[1]: (0 / log2(2) + 1 / log2(3) + 2 / log2(4)) / ideal,
+        TIE_RULES[2]: (2 / log2(2) + 0 / log2(3) + 1 / log2(4)) / ideal,
+        TIE_RULES[3]: (1 / log2(2) + 0 / log2(3) + 2 / log2(4)) / ideal,
+        TIE_RULES[4]: ((2 + 0 + 1) / 3 * (1 / log2(2) + 1 / log2(3) + 1 / log2(4))) / ideal,
+        TIE_RULES[5]: 1.0,
+        TIE_RULES[6]: (0 / log2(2) + 1 / log2(3) + 2 / log2(4)) / ideal,
+    }
+    for rule, value in expected.items():
+        assert table.loc[rule, "ndcg"] == pytest.approx(value, abs=1e-15), rule
+    assert table.loc[TIE_RULES[0], "order"] == "d3, d2, d1"
+    assert table.loc[TIE_RULES[4], "order"] == "[d3, d1, d2]"
+    assert table.loc[TIE_RULES[4], "labels"] == "[2, 0, 1]"
+
+
+def test_tie_rules_only_reorder_inside_tied_groups():
+    table = tie_rules(["a", "b", "c", "d"], [3.0, 1.0, 1.0, 0.5], [None, 1, 2, 0], 2, judgments=[2, 1, 0, 3])
+    assert table.loc[TIE_RULES[0], "order"] == "a, c, b, d"
+    assert table.loc[TIE_RULES[0], "labels"] == "?, 2, 1, 0"
+    assert table.loc[TIE_RULES[4], "order"] == "a, [b, c], d"
+    assert table.loc[TIE_RULES[4], "ndcg"] == pytest.approx(((1 + 2) / 2 / log2(3)) / (3 + 2 / log2(3)), abs=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_tie_rules_agree_with_scikit_learn(seed):
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 14))
+    labels = rng.integers(0, 4, n).tolist()
+    labels[0] = max(labels[0], 1)  # at least one relevant document
+    scores = rng.integers(0, 3, n).astype(float).tolist()
+    k = int(rng.integers(1, n + 2))
+    table = tie_rules([f"d{i}" for i in range(n)], scores, labels, k)
+    averaged = sklearn_metrics.ndcg_score([labels], [scores], k=k)
+    ignoring = sklearn_metrics.ndcg_score([labels], [scores], k=k, ignore_ties=True)
+    assert table.loc[TIE_RULES[4], "ndcg"] == pytest.approx(averaged, abs=1e-12)
+    assert table.loc[TIE_RULES[3], "ndcg"] == pytest.approx(ignoring, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "args, error, message",
+    [
+        pytest.param((["a", "a"], [1.0, 1.0], [1, 0]), ValueError, r"doc_ids must not repeat a document", id="repeat"),
+        pytest.param((["a", "b"], [1.0], [1, 0]), ValueError,
+                     r"doc_ids, scores and labels must have one entry per document; got 2, 1 and 2", id="lengths"),
+        pytest.param((["a"], [float("nan")], [1]), ValueError, r"scores\[0\] must be a finite number; got nan", id="nan"),
+        pytest.param((["a"], ["high"], [1]), ValueError, r"scores\[0\] must be a finite number; got 'high'", id="text"),
+        pytest.param(("ab", [1.0, 2.0], [1, 0]), TypeError, r"doc_ids must be a list of document ids; got str", id="str"),
+        pytest.param(([], [], []), ValueError, r"doc_ids must hold at least one document", id="empty"),
+        pytest.param((["a"], [1.0], [-1]), ValueError, r"labels\[0\] must be a non-negative number", id="label"),
+    ],
+)
+def test_tie_rules_errors(args, error, message):
+    with pytest.raises(error, match=message):
+        tie_rules(*args)
