@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -47,6 +48,7 @@ __all__ = [
     "EXAM_DISCOUNTS",
     "MAX_SEED",
     "generate_exam",
+    "parse_seed",
     "mark",
     "exam_html",
     "write_exam_html",
@@ -177,6 +179,23 @@ class ExamResult(NamedTuple):
     @property
     def percent(self) -> float:
         return 100.0 * self.score / self.total if self.total else 0.0
+
+
+def parse_seed(text: str) -> int:
+    """Read a seed typed into a text box: digits only, 0 to :data:`MAX_SEED`.
+
+    >>> parse_seed(" 2026 ")
+    2026
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"seed text must be a string; got {text!r} ({type(text).__name__}).")
+    cleaned = text.strip()
+    if not re.fullmatch(r"\d{1,9}", cleaned):
+        shown = cleaned if len(cleaned) <= 20 else cleaned[:17] + "..."
+        raise ValueError(
+            f"seed must be a whole number from 0 to {MAX_SEED}; got {shown!r}. Type digits only, e.g. 2026."
+        )
+    return int(cleaned)
 
 
 def _check_seed(seed: object) -> int:

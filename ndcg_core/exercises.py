@@ -1064,7 +1064,7 @@ def _given_lines(ex: Exercise) -> list[str]:
     if ex.asks in ("dcg", "idcg", "ndcg", "unjudged", "higher", "flips", "ideal") and s.k is not None:
         lines.append(f"Cutoff: k = {s.k}")
     if ex.asks not in ("unjudged", "ideal"):
-        lines.append(f"Gain: {s.gain_phrase()}; {s.discount_phrase()}")
+        lines.append(f"Configuration: {s.gain_phrase()}, {s.discount_phrase()}")
     elif ex.asks == "ideal" and s.gain != "linear":
         lines.append(f"Gain: {s.gain_phrase()}")
     if any(x is None for x in s.labels) and ex.asks != "unjudged":
@@ -1106,7 +1106,7 @@ def hint_items(exercise: str | Exercise) -> dict[str, str]:
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines = ["| " + " | ".join(header) + " |", "|" + ":---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
@@ -1249,10 +1249,11 @@ def solution(exercise: str | Exercise) -> str:
         gain_note = "" if s.gain == "linear" else f" ({s.gain_phrase()})"
         found = [x for x in s.labels if x is not None and x > 0]
         parts = [
-            f"The ranked list's relevant labels: `{_label_text(found) or 'none'}`.",
+            "The ranked list's relevant labels: " + (f"`{_label_text(found)}`." if found else "none."),
         ]
         if s.missed is not None:
-            parts.append(f"Add the judged relevant documents it missed: `{_label_text(s.missed) or 'none'}`.")
+            parts.append("Add the judged relevant documents it missed: "
+                         + (f"`{_label_text(s.missed)}`." if s.missed else "none."))
         parts.append(f"Sort all of them by gain{gain_note}, largest first: "
                      f"**{_label_text(_tidy(x) for x in right)}**, then zeros for any further rank.")
         parts.append(f"**Answer:** {format_answer(ex)}")

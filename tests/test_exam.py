@@ -218,3 +218,22 @@ def test_printable_sheet_is_self_contained_with_problems_before_the_key(tmp_path
 def test_printable_sheet_escapes_its_title():
     page = exam.exam_html(generate_exam(1, ExamSettings(problems=1)), title="<b>Quiz</b>")
     assert "<b>Quiz</b>" not in page and "&lt;b&gt;Quiz&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize("text, seed", [("2026", 2026), (" 7 ", 7), ("0", 0), ("999999999", 999_999_999)])
+def test_parse_seed_reads_digits(text, seed):
+    assert exam.parse_seed(text) == seed
+
+
+@pytest.mark.parametrize("text, error, message", [
+    ("abc", ValueError, r"seed must be a whole number from 0 to 999999999; got 'abc'\. Type digits only, e\.g\. 2026\."),
+    ("-5", ValueError, r"got '-5'\."),
+    ("1.5", ValueError, r"got '1\.5'\."),
+    ("", ValueError, r"got ''\."),
+    ("1234567890", ValueError, r"got '1234567890'\."),
+    ("9" * 40, ValueError, r"got '99999999999999999\.\.\.'\."),
+    (12, TypeError, r"seed text must be a string; got 12 \(int\)\."),
+])
+def test_parse_seed_errors(text, error, message):
+    with pytest.raises(error, match=message):
+        exam.parse_seed(text)
