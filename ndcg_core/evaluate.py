@@ -60,6 +60,7 @@ __all__ = [
     "RunEvaluation",
     "pool_qrels",
     "summarize",
+    "pooling_table",
 ]
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -630,3 +631,63 @@ def summarize(
     table = pd.DataFrame.from_dict(rows, orient="index")
     table["topics"] = table["topics"].astype(int)
     return table
+
+
+def pooling_table(
+    truth: object,
+    runs: object,
+    pool: Sequence[str],
+    depth: int,
+    k: int = 10,
+) -> pd.DataFrame:
+    """How a judging pool changes each run's nDCG@k: pooled, condensed and true values.
+
+    The pool is the top ``depth`` of the runs named in ``pool`` (see :func:`pool_qrels`);
+    every run is then scored against the pooled qrels, against the pooled qrels with
+    unjudged documents condensed away, and against ``truth``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run; columns ``in_pool``, ``ndcg_pooled``, ``unjudged``
+        (share of unjudged documents in the top k, pooled qrels), ``ndcg_condensed``,
+        ``ndcg_truth``, and ``judged`` (the number of pooled judgments, the same on every row).
+
+    Examples
+    --------
+    >>> truth = {"q": {"a": 1, "b": 0, "n": 3}}
+    >>> runs = {"old": {"q": {"a": 2.0, "b": 1.0}}, "new": {"q": {"n": 2.0, "a": 1.0}}}
+    >>> pooling_table(truth, runs, ["old"], 2, k=2)[["ndcg_pooled", "ndcg_truth"]].round(4)
+         ndcg_pooled  ndcg_truth
+    old       1.0000      0.2754
+    new       0.6309      1.0000
+    """
+    named = _named_runs(runs)
+    k = check_k(k)
+    if isinstance(pool, str) or not isinstance(pool, Sequence):
+        raise TypeError(f"pool must be a list of run names such as ['classic', 'tuned']; got {pool!r}.")
+    unknown = [name for name in pool if name not in named]
+    if unknown:
+        raise ValueError(
+            f"pool must name runs from {', '.join(named)}; got {', '.join(map(repr, unknown))}."
+        )
+    if not pool:
+        raise ValueError("pool must name at least one run: a pool of no runs judges nothing.")
+    pooled = pool_qrels(truth, {name: named[name] for name in pool}, depth)
+    cut = f"ndcg_cut.{k}"
+    measures = [cut, f"unjudged_cut.{k}"]
+    plain = summarize(pooled, named, measures)
+    condensed = summarize(pooled, named, cut, unjudged="condense")
+    true = summarize(truth, named, cut)
+    name = f"ndcg_cut_{k}"
+    return pd.DataFrame(
+        {
+            "in_pool": [run in pool for run in named],
+            "ndcg_pooled": plain[name].to_numpy(),
+            "unjudged": plain[f"unjudged_cut_{k}"].to_numpy(),
+            "ndcg_condensed": condensed[name].to_numpy(),
+            "ndcg_truth": true[name].to_numpy(),
+            "judged": len(pooled),
+        },
+        index=list(named),
+    )

@@ -65,6 +65,9 @@ __all__ = [
     "RankedTopic",
     "tie_rules",
     "TIE_RULES",
+    "TOY_RUNS",
+    "ToyCollection",
+    "read_toy_collection",
 ]
 
 QRELS_FORMAT = "QID ITER DOCID REL"
@@ -101,8 +104,25 @@ def _error(display: str, line: int | None, what: str, expected: str) -> QrelsFor
 # --------------------------------------------------------------------------- loading
 
 
-def _load(source: object, name: str | None, kind: str) -> tuple[bytes, str]:
+def _load(source: object, name: str | None, kind: str, max_bytes: int | None = None) -> tuple[bytes, str]:
     """The raw bytes of a source and the name used in messages."""
+    data, display = _raw(source, name, kind, max_bytes)
+    if max_bytes is not None and len(data) > max_bytes:
+        raise _too_large(display, len(data), max_bytes, kind)
+    return data, display
+
+
+def _too_large(display: str, size: int, max_bytes: int, kind: str) -> QrelsFormatError:
+    expected = QRELS_FORMAT if kind == "qrels" else RUN_FORMAT
+    return _error(
+        display, None,
+        f"the file has {size:,} bytes, more than the {max_bytes:,} allowed here; "
+        "evaluate large files with the ndcg-eval command",
+        expected,
+    )
+
+
+def _raw(source: object, name: str | None, kind: str, max_bytes: int | None) -> tuple[bytes, str]:
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
         path = os.fspath(source)  # type: ignore[arg-type]
         if not path:
@@ -110,8 +130,11 @@ def _load(source: object, name: str | None, kind: str) -> tuple[bytes, str]:
                 f"{kind} must be a path, a file object, bytes or text; got an empty string. "
                 f"Give the path of the {kind} file, or its text (with one line per entry)."
             )
+        display = name or str(path)
+        if max_bytes is not None and os.path.getsize(path) > max_bytes:
+            raise _too_large(display, os.path.getsize(path), max_bytes, kind)
         with open(path, "rb") as handle:
-            return handle.read(), name or str(path)
+            return handle.read(), display
     if isinstance(source, str):
         return source.encode("utf-8"), name or f"<{kind} text>"
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -307,7 +330,7 @@ def _fast_qrels(data: bytes) -> _Table | None:
     return table
 
 
-def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
+def read_qrels(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> pd.DataFrame:
     """Read a TREC qrels file: one ``QID ITER DOCID REL`` line per judged document.
 
     Parameters
@@ -318,6 +341,8 @@ def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
     name : str, optional
         The file name used in error messages (default: the path, the file object's name,
         or ``<qrels text>``).
+    max_bytes : int, optional
+        Refuse a larger file (an upload limit), with a message naming the size.
 
     Returns
     -------
@@ -344,7 +369,7 @@ def read_qrels(source: Source, *, name: str | None = None) -> pd.DataFrame:
     ...
     ndcg_core.trec.QrelsFormatError: toy.qrels, line 1: relevance 'H' is not an integer (expected 'QID ITER DOCID REL')
     """
-    data, display = _load(source, name, "qrels")
+    data, display = _load(source, name, "qrels", max_bytes)
     table = _fast_qrels(data)
     if table is None:
         table = _scan_qrels(data, display)
@@ -426,7 +451,7 @@ def _fast_run(data: bytes) -> _Table | None:
     return table
 
 
-def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
+def read_run(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> pd.DataFrame:
     """Read a TREC run file: one ``QID Q0 DOCID RANK SCORE RUN`` line per retrieved document.
 
     Parameters
@@ -435,6 +460,8 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
         As in :func:`read_qrels`.
     name : str, optional
         The file name used in error messages.
+    max_bytes : int, optional
+        Refuse a larger file (an upload limit).
 
     Returns
     -------
@@ -460,7 +487,7 @@ def read_run(source: Source, *, name: str | None = None) -> pd.DataFrame:
     ...
     ndcg_core.trec.QrelsFormatError: my.run, line 1: score 'high' is not a number (expected 'QID Q0 DOCID RANK SCORE RUN')
     """
-    data, display = _load(source, name, "run")
+    data, display = _load(source, name, "run", max_bytes)
     table = _fast_run(data)
     if table is None:
         table = _scan_run(data, display)
@@ -673,6 +700,38 @@ def _ranked_topic(qrels: _Table, run: _Table, query: str) -> RankedTopic:
     labels = [None if label is None or label < 0 else int(label) for label in raw]
     judgments = sorted((int(label) for label in label_of.values() if label >= 0), reverse=True)
     return RankedTopic(query, doc_ids, [float(score) for score, _ in ranked], labels, judgments, raw)
+
+
+# --------------------------------------------------------------------------- the toy collection
+
+#: The runs of the toy collection in data/toy/ (see data/README.md).
+TOY_RUNS = ("classic", "tuned", "novel")
+
+
+class ToyCollection(NamedTuple):
+    """The toy TREC collection: pooled qrels, the full truth and three runs."""
+
+    qrels: pd.DataFrame
+    qrels_full: pd.DataFrame
+    runs: dict[str, pd.DataFrame]
+
+
+def read_toy_collection(directory: str | os.PathLike[str]) -> ToyCollection:
+    """Read the toy collection's files (``qrels.txt``, ``qrels_full.txt``, ``run_<name>.txt``).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> toy = read_toy_collection(Path(__file__).parents[1] / "data" / "toy")
+    >>> len(toy.qrels), len(toy.qrels_full), sorted(toy.runs)
+    (180, 2746, ['classic', 'novel', 'tuned'])
+    """
+    folder = os.fspath(directory)
+    return ToyCollection(
+        read_qrels(os.path.join(folder, "qrels.txt")),
+        read_qrels(os.path.join(folder, "qrels_full.txt")),
+        {name: read_run(os.path.join(folder, f"run_{name}.txt")) for name in TOY_RUNS},
+    )
 
 
 # --------------------------------------------------------------------------- tie rules of other tools

@@ -419,3 +419,39 @@ def test_toy_shallow_pool_underrates_the_novel_system(toy):
     assert truth["ndcg_cut_10"].idxmax() == "novel"
     assert shallow["ndcg_cut_10"].idxmin() == "novel"
     assert truth.loc["novel", "ndcg_cut_10"] - shallow.loc["novel", "ndcg_cut_10"] > 0.3
+
+
+def test_pooling_table_on_the_toy_collection(toy):
+    from ndcg_core.evaluate import pooling_table
+
+    pooled, full, runs = toy
+    table = pooling_table(full, runs, ["classic", "tuned"], 10, k=10)
+    assert table.index.tolist() == ["classic", "tuned", "novel"]
+    assert table["in_pool"].tolist() == [True, True, False]
+    assert table["judged"].tolist() == [len(pooled)] * 3
+    same = summarize(pooled, runs, ["ndcg_cut.10", "unjudged_cut.10"])
+    assert table["ndcg_pooled"].tolist() == same["ndcg_cut_10"].tolist()
+    assert table["unjudged"].tolist() == same["unjudged_cut_10"].tolist()
+    assert table["ndcg_truth"].tolist() == summarize(full, runs, "ndcg_cut.10")["ndcg_cut_10"].tolist()
+    assert table["ndcg_condensed"].tolist() == summarize(pooled, runs, "ndcg_cut.10", unjudged="condense")["ndcg_cut_10"].tolist()
+    # a pool as deep as the runs judges everything they retrieved, but not the relevant
+    # documents no run found: the pooled ideal is shorter, so pooled nDCG >= true nDCG
+    deep = pooling_table(full, runs, ["classic", "tuned", "novel"], 100, k=10)
+    assert (deep["unjudged"] == 0).all()
+    assert (deep["ndcg_pooled"] >= deep["ndcg_truth"]).all()
+    assert (deep["ndcg_pooled"] - deep["ndcg_truth"]).max() < 0.01
+
+
+@pytest.mark.parametrize(
+    "pool, message, error",
+    [
+        pytest.param([], r"pool must name at least one run: a pool of no runs judges nothing", ValueError, id="empty"),
+        pytest.param(["mine", "other"], r"pool must name runs from mine; got 'other'", ValueError, id="unknown"),
+        pytest.param("mine", r"pool must be a list of run names such as \['classic', 'tuned'\]; got 'mine'", TypeError, id="str"),
+    ],
+)
+def test_pooling_table_errors(pool, message, error):
+    from ndcg_core.evaluate import pooling_table
+
+    with pytest.raises(error, match=message):
+        pooling_table(QRELS, {"mine": RUN}, pool, 5)

@@ -372,3 +372,25 @@ def test_tie_rules_agree_with_scikit_learn(seed):
 def test_tie_rules_errors(args, error, message):
     with pytest.raises(error, match=message):
         tie_rules(*args)
+
+
+def test_upload_size_limit(tmp_path):
+    with pytest.raises(QrelsFormatError, match=r"^big.run: the file has 40 bytes, more than the 39 allowed here; "
+                       r"evaluate large files with the ndcg-eval command \(expected 'QID Q0 DOCID RANK SCORE RUN'\)$"):
+        read_run(b"q1 Q0 d1 1 2.5 mine\nq1 Q0 d2 2 1.5 mine\n", name="big.run", max_bytes=39)
+    path = tmp_path / "q.txt"
+    path.write_text(QRELS_TEXT)
+    with pytest.raises(QrelsFormatError, match=r"the file has 30 bytes, more than the 10 allowed here"):
+        read_qrels(path, max_bytes=10)
+    assert len(read_qrels(path, max_bytes=30)) == 3
+
+
+def test_toy_collection_reader():
+    from pathlib import Path
+
+    from ndcg_core.trec import TOY_RUNS, read_toy_collection
+
+    toy = read_toy_collection(Path(__file__).resolve().parents[1] / "data" / "toy")
+    assert list(toy.runs) == list(TOY_RUNS) == ["classic", "tuned", "novel"]
+    assert {run.attrs["run_id"] for run in toy.runs.values()} == set(TOY_RUNS)
+    assert len(toy.qrels) == 180 and len(toy.qrels_full) == 2746
