@@ -1,31 +1,59 @@
 """The playground's figures: discount curves, gains per rank, nDCG at every cutoff.
 
-Each function returns a :class:`matplotlib.figure.Figure` built without pyplot (freed when
-dropped) in the projector style. :func:`to_svg` renders one to an SVG string: vector output
-stays sharp on a projector and is cheaper than marimo's default PNG at twice the resolution
-(see ``bench/ui_latency.py``).
+Each figure comes two ways:
+
+- ``discount_curves``, ``gains_per_rank``, ``ndcg_at_cutoffs`` return a complete
+  :class:`matplotlib.figure.Figure` (no pyplot state; freed when dropped);
+- the ``*_png`` twins return the same picture as PNG bytes, fast enough to redraw on every
+  keystroke of a live lecture. They keep a few figures per plot (a small LRU cache keyed by
+  what fixes the axes: the number of ranks, the y range, the chosen discount) with the
+  static part (axes, ticks, labels, legend) drawn once; an update restores that background
+  and draws only the data (bars, lines, markers, the numbers). See ``bench/ui_latency.py``.
+
+Both ways share one builder per figure, so they draw the same thing.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import re
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from numbers import Real
+from typing import Any
 
 import matplotlib as mpl
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+from PIL import Image
 
-from ..discounts import Discount, resolve_discount
-from ._style import COLORS, new_figure, projector_style
+from ..discounts import Discount, DiscountFunction, resolve_discount
+from ._style import COLORS, projector_style
 
-__all__ = ["discount_curves", "gains_per_rank", "ndcg_at_cutoffs", "to_svg", "DISCOUNT_CURVE_NAMES"]
+__all__ = [
+    "discount_curves",
+    "gains_per_rank",
+    "ndcg_at_cutoffs",
+    "discount_curves_png",
+    "gains_per_rank_png",
+    "ndcg_at_cutoffs_png",
+    "to_svg",
+    "DISCOUNT_CURVE_NAMES",
+    "PNG_DPI",
+]
 
-#: The five named discounts drawn side by side (``"log"`` is drawn only when chosen).
+#: The five named discounts drawn side by side (``"log"`` or a callable is drawn only when chosen).
 DISCOUNT_CURVE_NAMES = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
+#: Resolution of the PNG twins: a 10-inch figure is 1000 pixels wide.
+PNG_DPI = 100
+#: Figures kept per plot for fast redraws (about 4 MB each).
+CACHE_SIZE = 6
 
 _CURVE_COLORS = {
     "log2": COLORS["blue"],
@@ -33,11 +61,14 @@ _CURVE_COLORS = {
     "reciprocal": COLORS["green"],
     "jarvelin_kekalainen": COLORS["purple"],
     "none": COLORS["grey"],
-    "log": COLORS["red"],
-    "custom": COLORS["red"],
 }
-
+_CHOSEN_EXTRA_COLOR = COLORS["red"]
 _BREAKDOWN_COLUMNS = ("rank", "status", "gain", "discounted_gain", "dcg", "idcg")
+#: y-axis tops: the axes change only when the data outgrow one, so redraws stay cheap.
+_NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
+
+
+# --------------------------------------------------------------------------- helpers
 
 
 def _b(base: float | None) -> str:
@@ -47,8 +78,8 @@ def _b(base: float | None) -> str:
 def _curve_label(name: str, base: float | None) -> str:
     return {
         "log2": "1/log₂(i+1)",
-        "log2_shifted": "1/log₂(i+2)  shifted",
-        "reciprocal": "1/i  reciprocal",
+        "log2_shifted": "1/log₂(i+2), shifted",
+        "reciprocal": "1/i, reciprocal",
         "jarvelin_kekalainen": f"Järvelin–Kekäläinen, b = {_b(base)}",
         "none": "none (plain CG)",
         "log": f"1/log_{_b(base)}(i+1)",
@@ -59,6 +90,177 @@ def _positive_int(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise ValueError(f"{name} must be a positive whole number; got {value!r}.")
     return int(value)
+
+
+#: x-axis ends for the NDCG curve: the axes change only when the cutoffs outgrow one.
+_CUTOFF_ENDS = (5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
+
+
+def _nice_end(value: int) -> int:
+    """The smallest of 5, 6, 8, 10, 12, 15, 20, ... 100 that is >= value; past 100, value itself."""
+    return next((end for end in _CUTOFF_ENDS if end >= value), value)
+
+
+def _nice_top(value: float) -> float:
+    """The smallest 'nice' number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten) >= value."""
+    if not math.isfinite(value) or value <= 1.0:
+        return 1.0
+    scale = 10.0 ** math.floor(math.log10(value))
+    for step in _NICE_STEPS:
+        if step * scale >= value * (1 - 1e-12):
+            return step * scale
+    return 10.0 * scale
+
+
+def _new_figure(width: float, height: float, margins: dict[str, float]) -> tuple[Figure, Any]:
+    fig = Figure(figsize=(width, height), dpi=PNG_DPI)
+    FigureCanvasAgg(fig)
+    fig.subplots_adjust(**margins)
+    return fig, fig.add_subplot()
+
+
+class _Plot:
+    """One figure split into a static frame and the data artists drawn on top of it.
+
+    ``key`` fixes everything static; :meth:`update` sets the data and returns the artists
+    to draw (``live``) and any artists it created for this picture only (``temporary``).
+    With ``animated=True`` the data artists are skipped by a full draw, so the full draw
+    is the reusable background.
+    """
+
+    def __init__(self, key: Hashable, animated: bool) -> None:
+        self.key = key
+        self.animated = animated
+        with projector_style():
+            self.build()
+
+    def build(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def update(self, data: Any) -> tuple[list[Artist], list[Artist]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    fig: Figure
+
+
+def _static_figure(plot: _Plot, data: Any) -> Figure:
+    """A complete figure: the frame with the data drawn in, no caching."""
+    with projector_style():
+        plot.update(data)
+    return plot.fig
+
+
+class _Live:
+    """A cached :class:`_Plot` with its background; renders new data as PNG bytes."""
+
+    def __init__(self, plot: _Plot) -> None:
+        self.plot = plot
+        self.canvas: FigureCanvasAgg = plot.fig.canvas  # type: ignore[assignment]
+        with projector_style():
+            self.canvas.draw()
+        self.background = self.canvas.copy_from_bbox(plot.fig.bbox)
+        self.lock = threading.Lock()
+
+    def png(self, data: Any) -> bytes:
+        with self.lock, projector_style():
+            self.canvas.restore_region(self.background)
+            live, temporary = self.plot.update(data)
+            renderer = self.canvas.get_renderer()
+            for artist in live:
+                artist.draw(renderer)
+            for artist in temporary:
+                artist.remove()
+            return _encode_png(self.canvas)
+
+
+def _encode_png(canvas: FigureCanvasAgg) -> bytes:
+    width, height = canvas.get_width_height()
+    image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+_CACHES: dict[type, OrderedDict[Hashable, _Live]] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _live(kind: type[_Plot], key: Hashable) -> _Live:
+    with _CACHE_LOCK:
+        cache = _CACHES.setdefault(kind, OrderedDict())
+        entry = cache.get(key)
+        if entry is not None:
+            cache.move_to_end(key)
+            return entry
+    entry = _Live(kind(key, animated=True))
+    with _CACHE_LOCK:
+        cache[key] = entry
+        cache.move_to_end(key)
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+    return entry
+
+
+def cache_info() -> dict[str, int]:
+    """Number of cached figures per plot (for tests and the benchmark)."""
+    with _CACHE_LOCK:
+        return {kind.__name__: len(cache) for kind, cache in _CACHES.items()}
+
+
+# --------------------------------------------------------------------------- discount curves
+
+
+class _DiscountPlot(_Plot):
+    """key = (chosen DiscountFunction, last rank drawn); data = k."""
+
+    def build(self) -> None:
+        chosen, last = self.key  # type: ignore[misc]
+        self.chosen: DiscountFunction = chosen
+        self.last: int = last
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.075, "right": 0.64, "bottom": 0.14, "top": 0.88})
+        self.ax = ax
+        ranks = np.arange(1, last + 1)
+        names = list(DISCOUNT_CURVE_NAMES)
+        if chosen.name not in names:
+            names.append(chosen.name)
+        color = _CURVE_COLORS.get(chosen.name, _CHOSEN_EXTRA_COLOR)
+        self.factors = chosen.prefix(last)
+        for name in names:
+            if name == chosen.name:
+                ax.plot(ranks, self.factors, color=color, linewidth=6, zorder=5, solid_capstyle="round",
+                        label=f"{_curve_label(name, chosen.base)}  ← chosen")
+            else:
+                ax.plot(ranks, resolve_discount(name).prefix(last), color=_CURVE_COLORS[name], linewidth=2.4,
+                        alpha=0.6, zorder=3, label=_curve_label(name, None))
+        self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, zorder=4,
+                              animated=self.animated)
+        (self.dots,) = ax.plot([], [], linestyle="none", marker="o", markersize=12, color=color,
+                               markeredgecolor="black", markeredgewidth=1.6, zorder=6, animated=self.animated,
+                               label="ranks 1..k that count")
+        self.note = self.fig.text(0.665, 0.16, "", ha="left", va="bottom", fontsize=17, fontweight="bold",
+                                  animated=self.animated)
+        ax.set_xlim(0.5, last + 0.5)
+        ax.set_ylim(0, max(1.08, float(self.factors.max()) * 1.08))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("rank i")
+        ax.set_ylabel("discount d(i)")
+        ax.set_title(f"Discount by rank: {_curve_label(chosen.name, chosen.base).split(',')[0]}")
+        ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=14, frameon=False)
+
+    def update(self, k: int) -> tuple[list[Artist], list[Artist]]:
+        top = min(k, self.last)
+        self.dots.set_data(np.arange(1, top + 1), self.factors[:top])
+        self.cut.set_xdata([k, k])
+        self.cut.set_visible(k <= self.last)
+        self.note.set_text(f"k = {k}: ranks 1–{k} count")
+        return [self.cut, self.dots, self.note], []
+
+
+def _discount_key(discount: Discount, base: float | None, k: int, max_rank: int | None) -> tuple[Any, int, int]:
+    k = _positive_int(k, "k")
+    chosen = resolve_discount(discount, base)
+    last = max(10, k) if max_rank is None else _positive_int(max_rank, "max_rank")
+    return chosen, last, k
 
 
 def discount_curves(
@@ -73,52 +275,33 @@ def discount_curves(
     Parameters
     ----------
     discount, base
-        The chosen discount, as in :func:`ndcg_core.dcg`. ``"log"`` or a callable is drawn as
-        an extra, highlighted curve; the Järvelin–Kekäläinen curve uses ``base`` when it is the
-        chosen one, else base 2.
+        The chosen discount, as in :func:`ndcg_core.dcg`. ``"log"`` (with a base other
+        than 2) or a callable is drawn as an extra, highlighted curve; the
+        Järvelin–Kekäläinen curve uses ``base`` when it is the chosen one, else base 2.
     k
-        The cutoff: ranks 1..k of the chosen curve are marked with dots and a dashed line.
+        The cutoff: ranks 1..k of the chosen curve are marked with dots, k with a dashed line.
     max_rank
         Last rank drawn (default: ``max(10, k)``).
     """
-    k = _positive_int(k, "k")
-    chosen = resolve_discount(discount, base)
-    last = max(10, k) if max_rank is None else _positive_int(max_rank, "max_rank")
-    ranks = np.arange(1, last + 1)
-    names = list(DISCOUNT_CURVE_NAMES)
-    if chosen.name not in names:
-        names.append(chosen.name)
-    with projector_style():
-        fig = new_figure(10, 5.0)
-        ax = fig.add_subplot()
-        for name in names:
-            is_chosen = name == chosen.name
-            if is_chosen:
-                curve = chosen
-            else:
-                curve = resolve_discount(name)
-            factors = curve.prefix(last)
-            label = _curve_label(name, chosen.base if is_chosen else None)
-            if is_chosen:
-                ax.plot(ranks, factors, color=_CURVE_COLORS.get(name, COLORS["red"]), linewidth=5.5,
-                        label=f"{label}  (chosen)", zorder=5, solid_capstyle="round")
-                top = min(k, last)
-                ax.plot(ranks[:top], factors[:top], linestyle="none", marker="o", markersize=11,
-                        color=_CURVE_COLORS.get(name, COLORS["red"]), markeredgecolor="black",
-                        markeredgewidth=1.5, zorder=6, label=f"ranks 1–{top} counted (k = {k})")
-            else:
-                ax.plot(ranks, factors, color=_CURVE_COLORS[name], linewidth=2.2, alpha=0.55, label=label, zorder=3)
-        if k <= last:
-            ax.axvline(k, color=COLORS["black"], linestyle="--", linewidth=2, zorder=4)
-        ax.set_xlim(0.5, last + 0.5)
-        top_factor = float(chosen.prefix(last).max())
-        ax.set_ylim(0, max(1.08, top_factor * 1.08))
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("rank i")
-        ax.set_ylabel("discount d(i)")
-        ax.set_title(f"Discount by rank: {_curve_label(chosen.name, chosen.base)} is chosen")
-        ax.legend(loc="upper right", bbox_to_anchor=(1.0, 0.9), fontsize=13, framealpha=0.92)
-    return fig
+    chosen, last, k = _discount_key(discount, base, k, max_rank)
+    return _static_figure(_DiscountPlot((chosen, last), animated=False), k)
+
+
+def discount_curves_png(
+    discount: Discount = "log2",
+    *,
+    base: float | None = None,
+    k: int = 5,
+    max_rank: int | None = None,
+) -> bytes:
+    """:func:`discount_curves` as PNG bytes, redrawn from a cached frame."""
+    chosen, last, k = _discount_key(discount, base, k, max_rank)
+    if chosen.name == "custom":  # a callable: nothing safe to key a cache on
+        return _Live(_DiscountPlot((chosen, last), animated=True)).png(k)
+    return _live(_DiscountPlot, (chosen, last)).png(k)
+
+
+# --------------------------------------------------------------------------- gains per rank
 
 
 def _check_breakdown(table: object) -> pd.DataFrame:
@@ -135,59 +318,138 @@ def _check_breakdown(table: object) -> pd.DataFrame:
     return table
 
 
+class _GainsPlot(_Plot):
+    """key = (number of ranks, y top); data = the breakdown table."""
+
+    def build(self) -> None:
+        rows, top = self.key  # type: ignore[misc]
+        self.rows: int = rows
+        self.top: float = top
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.08, "right": 0.985, "bottom": 0.14, "top": 0.78})
+        self.ax = ax
+        ranks = np.arange(1, rows + 1, dtype=float)
+        width = 0.4
+        anim = self.animated
+        self.gain_bars = ax.bar(ranks - width / 2, np.zeros(rows), width, color=COLORS["sky"],
+                                edgecolor=COLORS["blue"], linewidth=1.2, label="gain g(ℓᵢ)", animated=anim)
+        self.discounted_bars = ax.bar(ranks + width / 2, np.zeros(rows), width, color=COLORS["blue"],
+                                      label="discounted gain g(ℓᵢ)·d(i)", animated=anim)
+        marker = "o" if rows <= 30 else None
+        (self.idcg_line,) = ax.plot(ranks, np.zeros(rows), color=COLORS["orange"], linestyle="--", marker=marker,
+                                    label="cumulative IDCG", animated=anim)
+        (self.dcg_line,) = ax.plot(ranks, np.zeros(rows), color=COLORS["black"], marker=marker,
+                                   label="cumulative DCG", animated=anim)
+        self.dcg_note = ax.annotate("", (rows, 0), xytext=(-8, -28), textcoords="offset points", ha="right",
+                                    fontsize=16, fontweight="bold", animated=anim, annotation_clip=False)
+        self.idcg_note = ax.annotate("", (rows, 0), xytext=(-8, 12), textcoords="offset points", ha="right",
+                                     fontsize=16, fontweight="bold", color=COLORS["orange"], animated=anim,
+                                     annotation_clip=False)
+        ax.set_xlim(0.4, rows + 0.6)
+        ax.set_ylim(0, top)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("rank i")
+        ax.set_ylabel("gain")
+        ax.set_title("What each rank adds, and the running totals", pad=52)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=14, frameon=False)
+        ax.grid(axis="x", visible=False)
+
+    def update(self, table: pd.DataFrame) -> tuple[list[Artist], list[Artist]]:
+        gains = table["gain"].to_numpy(dtype=float)
+        discounted = table["discounted_gain"].to_numpy(dtype=float)
+        dcg = table["dcg"].to_numpy(dtype=float)
+        idcg = table["idcg"].to_numpy(dtype=float)
+        status = table["status"].to_numpy()
+        for bar, height in zip(self.gain_bars, gains):
+            bar.set_height(height)
+        for bar, height in zip(self.discounted_bars, discounted):
+            bar.set_height(height)
+        self.idcg_line.set_ydata(idcg)
+        self.dcg_line.set_ydata(dcg)
+        n = self.rows
+        self.dcg_note.xy = (n, dcg[-1])
+        self.dcg_note.set_text(f"DCG@{n} = {dcg[-1]:.4f}")
+        self.idcg_note.xy = (n, idcg[-1])
+        self.idcg_note.set_text(f"IDCG@{n} = {idcg[-1]:.4f}")
+        marks = [
+            self.ax.text(rank, self.top * 0.02, "?", ha="center", va="bottom", fontsize=22, fontweight="bold",
+                         color=COLORS["red"], animated=self.animated)
+            for rank in np.flatnonzero(status == "unjudged") + 1
+        ]
+        live: list[Artist] = [*self.gain_bars, *self.discounted_bars, self.idcg_line, self.dcg_line,
+                              self.idcg_note, self.dcg_note, *marks]
+        return live, marks
+
+
+def _gains_key(table: pd.DataFrame) -> tuple[int, float]:
+    table = _check_breakdown(table)
+    if len(table) == 0:
+        raise ValueError("table has no ranks to draw; give at least one label.")
+    columns = [table[c].to_numpy(dtype=float) for c in ("gain", "discounted_gain", "dcg", "idcg")]
+    highest = max(float(np.max(c)) for c in columns)
+    return len(table), _nice_top(highest * 1.3)
+
+
 def gains_per_rank(table: pd.DataFrame) -> Figure:
     """Gain and discounted gain per rank (bars), with cumulative DCG and IDCG (lines).
 
     ``table`` is :func:`ndcg_core.breakdown`'s per-rank table. Unjudged ranks are marked
-    ``?``; the gap between the two lines at the last rank is what nDCG < 1 measures.
+    ``?``; the gap between the two lines at the last rank is what NDCG < 1 measures.
     """
-    table = _check_breakdown(table)
-    ranks = table["rank"].to_numpy(dtype=float)
-    gains = table["gain"].to_numpy(dtype=float)
-    discounted = table["discounted_gain"].to_numpy(dtype=float)
-    dcg = table["dcg"].to_numpy(dtype=float)
-    idcg = table["idcg"].to_numpy(dtype=float)
-    status = table["status"].to_numpy()
-    n = len(ranks)
-    with projector_style():
-        fig = new_figure(10, 5.0)
-        ax = fig.add_subplot()
-        width = 0.4
-        ax.bar(ranks - width / 2, gains, width, color=COLORS["sky"], edgecolor=COLORS["blue"], linewidth=1.2,
-               label="gain g(ℓᵢ)")
-        ax.bar(ranks + width / 2, discounted, width, color=COLORS["blue"], label="discounted gain g(ℓᵢ)·d(i)")
-        marker = "o" if n <= 30 else None
-        ax.plot(ranks, idcg, color=COLORS["orange"], linestyle="--", marker=marker, label="cumulative IDCG")
-        ax.plot(ranks, dcg, color=COLORS["black"], marker=marker, label="cumulative DCG")
-        top = max(1.0, float(np.max(idcg)) if n else 0.0, float(np.max(dcg)) if n else 0.0,
-                  float(np.max(gains)) if n else 0.0, float(np.max(discounted)) if n else 0.0)
-        for rank in ranks[status == "unjudged"]:
-            ax.text(rank, top * 0.03, "?", ha="center", va="bottom", fontsize=20, fontweight="bold",
-                    color=COLORS["red"])
-        if n:
-            ax.annotate(f"DCG@{n} = {dcg[-1]:.4f}", (ranks[-1], dcg[-1]), xytext=(-8, -26),
-                        textcoords="offset points", ha="right", fontsize=15, fontweight="bold")
-            ax.annotate(f"IDCG@{n} = {idcg[-1]:.4f}", (ranks[-1], idcg[-1]), xytext=(-8, 10),
-                        textcoords="offset points", ha="right", fontsize=15, fontweight="bold",
-                        color=COLORS["orange"])
-        ax.set_xlim(0.4, max(n, 1) + 0.6)
-        ax.set_ylim(0, top * 1.25)
+    key = _gains_key(table)
+    return _static_figure(_GainsPlot(key, animated=False), table)
+
+
+def gains_per_rank_png(table: pd.DataFrame) -> bytes:
+    """:func:`gains_per_rank` as PNG bytes, redrawn from a cached frame."""
+    return _live(_GainsPlot, _gains_key(table)).png(table)
+
+
+# --------------------------------------------------------------------------- nDCG at every cutoff
+
+
+class _CurvePlot(_Plot):
+    """key = last cutoff drawn; data = (curve, k)."""
+
+    def build(self) -> None:
+        last: int = self.key  # type: ignore[assignment]
+        self.last = last
+        self.fig, ax = _new_figure(10.0, 4.6, {"left": 0.08, "right": 0.985, "bottom": 0.15, "top": 0.80})
+        self.ax = ax
+        anim = self.animated
+        marker = "o" if last <= 30 else None
+        (self.line,) = ax.plot([], [], color=COLORS["green"], marker=marker, label="NDCG@cutoff",
+                               animated=anim)
+        (self.tail,) = ax.plot([], [], color=COLORS["green"], linestyle=":", animated=anim,
+                               label="no documents left")
+        self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, animated=anim)
+        (self.dot,) = ax.plot([], [], marker="o", markersize=17, color=COLORS["red"], markeredgecolor="black",
+                              markeredgewidth=1.6, linestyle="none", zorder=5, animated=anim)
+        self.note = self.fig.text(0.985, 0.83, "", ha="right", va="bottom", fontsize=19, fontweight="bold",
+                                  color=COLORS["red"], animated=anim)
+        ax.set_xlim(0.5, last + 0.5)
+        ax.set_ylim(0, 1.08)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("rank i")
-        ax.set_ylabel("gain")
-        ax.set_title("What each rank adds, and the running totals")
-        ax.legend(loc="upper left", fontsize=13, framealpha=0.92)
-        ax.grid(axis="x", visible=False)
-    return fig
+        ax.set_xlabel("cutoff")
+        ax.set_ylabel("NDCG")
+        ax.set_title("NDCG at every cutoff: it can go down", pad=40)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=14, frameon=False)
+
+    def update(self, data: tuple[np.ndarray, int]) -> tuple[list[Artist], list[Artist]]:
+        y, k = data
+        x = np.arange(1, len(y) + 1)
+        self.line.set_data(x, y)
+        if k > len(y):
+            self.tail.set_data([len(y), k], [y[-1], y[-1]])
+        else:
+            self.tail.set_data([], [])
+        at_k = float(y[min(k, len(y)) - 1])
+        self.cut.set_xdata([k, k])
+        self.dot.set_data([k], [at_k])
+        self.note.set_text(f"NDCG@{k} = {at_k:.4f}")
+        return [self.line, self.tail, self.cut, self.dot, self.note], []
 
 
-def ndcg_at_cutoffs(curve: Sequence[float], k: int) -> Figure:
-    """nDCG at every cutoff 1, 2, ... with the cutoff k marked.
-
-    ``curve`` is :func:`ndcg_core.ndcg_curve`'s list, which by default runs to the end of the
-    longer of the ranked list and the ideal list. Past that end neither DCG nor IDCG changes,
-    so a k beyond the curve is drawn on a flat dotted extension at the curve's last value.
-    """
+def _curve_data(curve: Sequence[float], k: int) -> tuple[int, tuple[np.ndarray, int]]:
     if isinstance(curve, (str, bytes)) or not isinstance(curve, Sequence) or not all(
         isinstance(v, Real) and not isinstance(v, bool) and np.isfinite(float(v)) for v in curve
     ):
@@ -196,27 +458,27 @@ def ndcg_at_cutoffs(curve: Sequence[float], k: int) -> Figure:
         raise ValueError("curve is empty: there is no cutoff to draw. Give at least one label.")
     k = _positive_int(k, "k")
     y = np.asarray(curve, dtype=float)
-    x = np.arange(1, len(y) + 1)
-    at_k = float(y[min(k, len(y)) - 1])
-    last = max(k, len(y))
-    with projector_style():
-        fig = new_figure(10, 4.6)
-        ax = fig.add_subplot()
-        ax.plot(x, y, color=COLORS["green"], marker="o" if len(y) <= 30 else None, label="NDCG at each cutoff")
-        if k > len(y):
-            ax.plot([len(y), k], [y[-1], y[-1]], color=COLORS["green"], linestyle=":",
-                    label=f"past rank {len(y)}: nothing left to add")
-        ax.axvline(k, color=COLORS["black"], linestyle="--", linewidth=2)
-        ax.plot([k], [at_k], marker="o", markersize=16, color=COLORS["red"], markeredgecolor="black",
-                markeredgewidth=1.5, linestyle="none", zorder=5, label=f"NDCG@{k} = {at_k:.4f}")
-        ax.set_xlim(0.5, last + 0.5)
-        ax.set_ylim(0, 1.08)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("cutoff")
-        ax.set_ylabel("NDCG at that cutoff")
-        ax.set_title("NDCG at every cutoff (it can go down)")
-        ax.legend(loc="lower right", fontsize=14, framealpha=0.92)
-    return fig
+    return _nice_end(max(k, len(y))), (y, k)
+
+
+def ndcg_at_cutoffs(curve: Sequence[float], k: int) -> Figure:
+    """NDCG at every cutoff 1, 2, ... with the cutoff k marked.
+
+    ``curve`` is :func:`ndcg_core.ndcg_curve`'s list, which by default runs to the end of the
+    longer of the ranked list and the ideal list. Past that end neither DCG nor IDCG changes,
+    so a k beyond the curve is drawn on a flat dotted extension at the curve's last value.
+    """
+    last, data = _curve_data(curve, k)
+    return _static_figure(_CurvePlot(last, animated=False), data)
+
+
+def ndcg_at_cutoffs_png(curve: Sequence[float], k: int) -> bytes:
+    """:func:`ndcg_at_cutoffs` as PNG bytes, redrawn from a cached frame."""
+    last, data = _curve_data(curve, k)
+    return _live(_CurvePlot, last).png(data)
+
+
+# --------------------------------------------------------------------------- SVG
 
 
 _SVG_SIZE = re.compile(r'<svg([^>]*?) width="[^"]*" height="[^"]*"')
@@ -243,3 +505,4 @@ def to_svg(fig: Figure, *, max_width: str = "1000px") -> str:
         svg,
         count=1,
     )
+
