@@ -80,7 +80,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .config import IDEAL_SOURCES, NDCGConfig
-from .discounts import DISCOUNT_NAMES, resolve_discount
+from .discounts import resolve_discount
 from .gains import parse_gain_table, resolve_gain
 from .labels import parse_labels
 from .metrics import UNJUDGED_POLICIES, breakdown, dcg, ndcg, ndcg_curve, score, unjudged_fraction
@@ -1422,7 +1422,8 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
     editing) with a fresh list each time; every exception it raises is caught and
     reported with the case. Expected values come from :func:`ndcg_core.dcg` and
     :func:`ndcg_core.ndcg` (linear gain, discount 1/log2(i+1), and for ``ndcg`` the
-    ideal list sorted from ``rels`` itself, as in the exam's signature).
+    ideal list sorted from ``rels`` itself, as in the exam's signature). A function that
+    never returns blocks the caller like any other cell would; interrupt it there.
 
     Examples
     --------

@@ -29,7 +29,7 @@ def _(mo):
     # 07 · Exercises
 
     Every chapter ends with a few exercises; here they all are in one place. Pick a
-    chapter and an exercise, type your answer and press **Check**. A right answer is
+    chapter and an exercise, type your answer and press **Check** (or Ctrl+Enter). A right answer is
     confirmed. A wrong one is compared with what the usual mistakes would give (natural
     log instead of $\log_2$, the ideal list built from the run, a forgotten
     normalisation, ...) and, when it matches one, the mistake is named with a hint on how
