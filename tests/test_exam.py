@@ -237,3 +237,17 @@ def test_parse_seed_reads_digits(text, seed):
 def test_parse_seed_errors(text, error, message):
     with pytest.raises(error, match=message):
         exam.parse_seed(text)
+
+
+def test_notebook_08_runs_headless_with_the_library_defaults():
+    import importlib.util
+
+    path = ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py"
+    spec = importlib.util.spec_from_file_location("notebook_08", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _, defs = module.app.run()
+    shown = defs["exam_set"]
+    assert shown.seed == 2026
+    assert shown.settings == ExamSettings(problems=5)
+    assert signature(shown) == signature(generate_exam(2026, ExamSettings(problems=5)))

@@ -795,3 +795,15 @@ def test_markdown_to_html_escapes_text_and_renders_the_subset():
     assert "<strong>bold</strong>" in out and "<code>code</code>" in out
     assert "<ul><li>one</li><li>two</li></ul>" in out
     assert "<th>a</th>" in out and "<td>&lt;2&gt;</td>" in out
+
+
+def test_notebook_07_runs_headless():
+    import importlib.util
+
+    path = ex.BANK_PATH.parent.parent / "notebooks" / "07_exercises.py"
+    spec = importlib.util.spec_from_file_location("notebook_07", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _, defs = module.app.run()
+    assert defs["exercise"].id == "lecture-dcg"  # opens on the lecture example
+    assert defs["answer_form"].value is None  # nothing checked until Check is pressed
