@@ -3,7 +3,7 @@
 # dependencies = ["marimo", "ndcg-lab"]
 # [tool.marimo.opengraph]
 # title = "03 · Discounts"
-# description = "How fast a rank loses worth: log2, shifted, 1/i, Järvelin–Kekäläinen, none; why the log base cancels"
+# description = "How fast a rank loses worth: five discounts side by side; why the log base cancels"
 # ///
 
 import marimo

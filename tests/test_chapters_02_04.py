@@ -81,9 +81,8 @@ def test_each_chapter_runs_headless_with_its_defaults(apps):
 # ---- 02 gains ---------------------------------------------------------------------------------
 
 
-def run_02(app, labels="2, 3, 0, 1, 2", gain_table="0:0, 1:0.5, 2:2, 3:5"):
-    outputs, defs = app.run(defs={"labels_text": widget(labels)})
-    return outputs, defs
+def run_02(app, labels="2, 3, 0, 1, 2"):
+    return app.run(defs={"labels_text": widget(labels)})
 
 
 def test_02_default_numbers_are_ndcg_cores(apps):
