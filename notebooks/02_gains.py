@@ -63,8 +63,8 @@ def _(mo):
     ## Two common choices
 
     - **linear** $g(\ell) = \ell$: the label itself is the gain.
-    - **exponential** $g(\ell) = 2^{\ell} - 1$: each step up the scale roughly doubles the
-      gain, and a 0 still gives 0.
+    - **exponential** $g(\ell) = 2^{\ell} - 1$: each step up the scale more than doubles
+      the gain, and a 0 still gives 0.
 
     The lecture example uses linear gain; many web-search evaluations use exponential gain.
     """)

@@ -183,9 +183,10 @@ def _(mo):
     ## The shifted variant: same input, two right answers
 
     The bounded-loss variant $1/\log_2(i+2)$ moves the whole curve one rank to the right:
-    rank 1 keeps only $1/\log_2 3 \approx 0.63$. Some tools use it, most use
-    $1/\log_2(i+1)$, and not all of them say which. Two implementations can then disagree
-    on identical input while each is internally consistent.
+    rank 1 keeps only $1/\log_2 3 \approx 0.63$. The common evaluation tools (trec_eval,
+    scikit-learn, ranx) use $1/\log_2(i+1)$; code that uses the shifted form, and does not
+    say so, reports different numbers for identical input, and both are internally
+    consistent.
 
     Careful with code: the exam's short implementation writes `log2(i + 2)`, but its `i`
     counts from 0, so rank $i+1$ gets $\log_2((i+1)+1)$: that is the **standard** discount.
