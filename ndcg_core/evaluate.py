@@ -61,6 +61,7 @@ __all__ = [
     "pool_qrels",
     "summarize",
     "pooling_table",
+    "averaging_table",
 ]
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -691,3 +692,29 @@ def pooling_table(
         },
         index=list(named),
     )
+
+
+def averaging_table(qrels: object, run: object, measure: str = "ndcg_cut.10", **options: object) -> pd.DataFrame:
+    """One measure's mean under trec_eval's two averaging rules, with the topic counts.
+
+    Rows: ``"topics in both (default)"`` and ``"complete averaging (-c)"``; columns: the
+    measure's output name (e.g. ``ndcg_cut_10``) and ``topics``. ``options`` are those
+    of :func:`evaluate_run` except ``complete``.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
+    >>> averaging_table(qrels, {"q1": {"a": 1.0}}, "ndcg_cut.5")
+                              ndcg_cut_5  topics
+    topics in both (default)         1.0       1
+    complete averaging (-c)          0.5       2
+    """
+    if "complete" in options:
+        raise TypeError("averaging_table computes both averages; leave out complete=.")
+    rows = {}
+    for label, complete in (("topics in both (default)", False), ("complete averaging (-c)", True)):
+        result = evaluate_run(qrels, run, measure, complete=complete, **options)  # type: ignore[arg-type]
+        if len(result.measures) != 1:
+            raise ValueError(f"measure must name one measure such as ndcg_cut.10; got {measure!r}.")
+        rows[label] = {result.measures[0]: float(result.mean.iloc[0]), "topics": result.num_q}
+    return pd.DataFrame.from_dict(rows, orient="index")

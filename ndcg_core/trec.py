@@ -750,10 +750,11 @@ TIE_RULES = (
 
 def _check_tie_input(doc_ids: object, scores: object, labels: object) -> tuple[list[str], np.ndarray, np.ndarray]:
     if isinstance(doc_ids, (str, bytes)) or not isinstance(doc_ids, Sequence):
-        raise TypeError(f"doc_ids must be a list of document ids; got {type(doc_ids).__name__}.")
+        raise TypeError(f"document ids must be a list of ids; got {type(doc_ids).__name__}.")
     docs = [str(doc) for doc in doc_ids]
-    if len(set(docs)) != len(docs):
-        raise ValueError("doc_ids must not repeat a document; each document is ranked once.")
+    repeated = [doc for i, doc in enumerate(docs) if doc in docs[:i]]
+    if repeated:
+        raise ValueError(f"document ids must not repeat; {repeated[0]!r} appears twice. Each document is ranked once.")
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
         raise TypeError(f"scores must be a list of numbers; got {type(scores).__name__}.")
     for i, score in enumerate(scores):
@@ -763,11 +764,11 @@ def _check_tie_input(doc_ids: object, scores: object, labels: object) -> tuple[l
     array = check_labels(labels)
     if not (len(docs) == len(values) == len(array)):
         raise ValueError(
-            f"doc_ids, scores and labels must have one entry per document; got {len(docs)}, {len(values)} "
-            f"and {len(array)}."
+            f"document ids, scores and labels must have one entry per document; got {len(docs)} ids, "
+            f"{len(values)} scores and {len(array)} labels."
         )
     if not docs:
-        raise ValueError("doc_ids must hold at least one document.")
+        raise ValueError("document ids must name at least one document.")
     return docs, values, array
 
 

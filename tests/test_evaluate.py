@@ -455,3 +455,16 @@ def test_pooling_table_errors(pool, message, error):
 
     with pytest.raises(error, match=message):
         pooling_table(QRELS, {"mine": RUN}, pool, 5)
+
+
+def test_averaging_table():
+    from ndcg_core.evaluate import averaging_table
+
+    table = averaging_table(QRELS, RUN, "ndcg_cut.3")
+    assert table.index.tolist() == ["topics in both (default)", "complete averaging (-c)"]
+    assert table["ndcg_cut_3"].tolist() == pytest.approx([(T1_NDCG3 + 1) / 2, (T1_NDCG3 + 1 + 0) / 3], abs=1e-15)
+    assert table["topics"].tolist() == [2, 3]
+    with pytest.raises(ValueError, match=r"measure must name one measure such as ndcg_cut.10; got 'ndcg_cut.3,5'"):
+        averaging_table(QRELS, RUN, "ndcg_cut.3,5")
+    with pytest.raises(TypeError, match=r"averaging_table computes both averages; leave out complete="):
+        averaging_table(QRELS, RUN, complete=True)

@@ -359,13 +359,15 @@ def test_tie_rules_agree_with_scikit_learn(seed):
 @pytest.mark.parametrize(
     "args, error, message",
     [
-        pytest.param((["a", "a"], [1.0, 1.0], [1, 0]), ValueError, r"doc_ids must not repeat a document", id="repeat"),
+        pytest.param((["a", "a"], [1.0, 1.0], [1, 0]), ValueError,
+                     r"document ids must not repeat; 'a' appears twice\. Each document is ranked once\.", id="repeat"),
         pytest.param((["a", "b"], [1.0], [1, 0]), ValueError,
-                     r"doc_ids, scores and labels must have one entry per document; got 2, 1 and 2", id="lengths"),
+                     r"document ids, scores and labels must have one entry per document; got 2 ids, 1 scores and 2 labels",
+                     id="lengths"),
         pytest.param((["a"], [float("nan")], [1]), ValueError, r"scores\[0\] must be a finite number; got nan", id="nan"),
         pytest.param((["a"], ["high"], [1]), ValueError, r"scores\[0\] must be a finite number; got 'high'", id="text"),
-        pytest.param(("ab", [1.0, 2.0], [1, 0]), TypeError, r"doc_ids must be a list of document ids; got str", id="str"),
-        pytest.param(([], [], []), ValueError, r"doc_ids must hold at least one document", id="empty"),
+        pytest.param(("ab", [1.0, 2.0], [1, 0]), TypeError, r"document ids must be a list of ids; got str", id="str"),
+        pytest.param(([], [], []), ValueError, r"document ids must name at least one document", id="empty"),
         pytest.param((["a"], [1.0], [-1]), ValueError, r"labels\[0\] must be a non-negative number", id="label"),
     ],
 )
