@@ -255,8 +255,8 @@ def _(depth_slider, mo, nc, pool_select, toy, toy_error):
         ),
         mo.md(nc.compare.markdown_table(_shown)),
         mo.md(
-            "Mean over the 10 topics; "
-            + nc.NDCGConfig(k=10).describe()
+            f"Mean over the 10 topics. {nc.NDCGConfig(k=10).describe()} The condensed column "
+            "removes unjudged documents before ranking instead."
         ),
     ])
     return (pooling,)

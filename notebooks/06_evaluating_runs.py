@@ -40,7 +40,7 @@ def _(mo):
 
     A **qrels** line judges one document for one topic: `QID ITER DOCID REL`.
 
-    ```
+    ```text
     101 0 DOC-0005 0
     101 0 DOC-0032 2
     101 0 DOC-0098 1
@@ -52,7 +52,7 @@ def _(mo):
 
     A **run** line scores one retrieved document: `QID Q0 DOCID RANK SCORE RUN`.
 
-    ```
+    ```text
     101 Q0 DOC-1043 1 4.9062 classic
     101 Q0 DOC-0621 2 4.7012 classic
     ```
@@ -84,12 +84,15 @@ def _(mo, nc, run_lines):
     try:
         # bytes, never str: the reader would take a one-line str for a file path on the server
         _typed = nc.read_run(run_lines.value.encode("utf-8"), name="run lines")
-        _ranked = nc.ranked_labels({}, _typed, _typed["query_id"].iat[0]) if len(_typed) else None
-        _order = ", ".join(_ranked.doc_ids)
-        _shown = mo.vstack([
-            mo.md(nc.compare.markdown_table(_typed.astype({"query_id": str, "doc_id": str}), index=False)),
-            mo.md(f"Topic {_ranked.query_id} in trec_eval's order: {_order}. The rank column played no part."),
-        ])
+        _ranked = nc.ranked_labels({}, _typed, _typed["query_id"].iat[0])
+        _lines = [
+            f"{_rank}. {_doc} (score {_score:g})"
+            for _rank, (_doc, _score) in enumerate(zip(_ranked.doc_ids, _ranked.scores), start=1)
+        ]
+        _shown = mo.md(
+            f"Read {len(_typed)} lines. Topic **{_ranked.query_id}** in trec_eval's order "
+            "(the rank column played no part):\n\n" + "\n".join(_lines)
+        )
     except (TypeError, ValueError) as _err:
         _shown = mo.callout(mo.md(str(_err)), kind="danger")
     _shown

@@ -190,7 +190,8 @@ def test_06_defaults(runs_app):
     assert values["evaluation"].per_topic.equals(expected.per_topic)
     assert f"Mean NDCG@10 {expected.mean['ndcg_cut_10']:.4f}" in text
     assert "ndcg_cut_10 all " + f"{expected.mean['ndcg_cut_10']:.4f}" in text  # the trec_eval lines
-    assert "Topic 101 in trec_eval's order: DOC-0002, DOC-0003, DOC-0001." in text
+    assert "Topic 101 in trec_eval's order (the rank column played no part): " in text
+    assert "DOC-0002 (score 13) DOC-0003 (score 12.5) DOC-0001 (score 12.5)" in text
     assert "trec_eval, pytrec_eval, ir_measures: document id descending d3, d2, d1 2, 1, 0 1" in text
     # the averaging demo drops topics 101 and 102 from the tuned run
     assert "topics in both (default)" in text and "complete averaging (-c)" in text
