@@ -162,8 +162,17 @@ def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO)
         return
     shown = "the whole list" if depth is None else f"ranks 1 to {depth}"
     out.write(f"Topic {query_id}, {shown}. {result.describe()}\n\n")
+    def label(x: float) -> str:
+        return "-" if pd.isna(x) else f"{x:g}"
+
     with pd.option_context("display.width", 200, "display.max_columns", 50, "display.max_rows", None):
-        out.write(table.to_string(index=False, float_format=lambda x: f"{x:.{digits}f}", na_rep="-") + "\n\n")
+        text = table.to_string(
+            index=False,
+            float_format=lambda x: f"{x:.{digits}f}",
+            formatters={"label": label, "ideal_label": label},
+            na_rep="-",
+        )
+    out.write(text + "\n\n")
     if topic_values:
         for name, value in topic_values.items():
             out.write(f"{name:<22}\t{query_id}\t{value:6.{digits}f}\n")
