@@ -275,7 +275,8 @@ def _segments(sorted_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     np.not_equal(sorted_codes[1:], sorted_codes[:-1], out=change[1:])
     starts = np.flatnonzero(change)
     lengths = np.diff(np.append(starts, n))
-    rank0 = np.arange(n) - np.repeat(starts, lengths)
+    rank0 = np.arange(n, dtype=np.int64)
+    rank0 -= np.repeat(starts, lengths)
     return starts, sorted_codes[starts], rank0
 
 
@@ -425,29 +426,34 @@ def evaluate_run(
             f"{_preview(sorted(str(t) for t in r.query_names[used])) or 'none'} and the qrels' are "
             f"{_preview([str(t) for t in topics])}. Check that both files belong to the same test collection."
         )
-    r_topic = run_to_topic[r.query_codes]
+    r_topic = run_to_topic.astype(np.int32)[r.query_codes]
     r_scores = r.values
     r_docs = r.doc_codes
     keep = r_topic >= 0
     if not keep.all():
         r_topic, r_scores, r_docs = r_topic[keep], r_scores[keep], r_docs[keep]
+    del keep
 
-    # labels of the run's documents: join on (topic, document)
-    doc_in_qrels = pd.Index(q.doc_names).get_indexer(r.doc_names)[r_docs]
+    # labels of the run's documents: join on (topic, document); NaN = unjudged (absent from
+    # the qrels, or negative there: "pooled but not judged")
+    doc_in_qrels = pd.Index(q.doc_names).get_indexer(r.doc_names).astype(np.int32)[r_docs]
+    maybe = np.flatnonzero(doc_in_qrels >= 0)
     n_docs = max(len(q.doc_names), 1)
     q_index = pd.Index(q_topic.astype(np.int64) * n_docs + q.doc_codes)
-    r_keys = r_topic.astype(np.int64) * n_docs + doc_in_qrels
-    where = np.full(len(r_keys), -1, dtype=np.intp)
-    maybe = np.flatnonzero(doc_in_qrels >= 0)
-    where[maybe] = q_index.get_indexer(r_keys[maybe])
-    labels = np.where(where >= 0, q.values[where], -1)
-    judged = labels >= 0  # absent (-1 here) or negative in the qrels: unjudged
+    where = q_index.get_indexer(r_topic[maybe].astype(np.int64) * n_docs + doc_in_qrels[maybe])
+    del doc_in_qrels, q_index
+    labels = np.full(len(r_topic), np.nan)
+    found = where >= 0
+    labels[maybe[found]] = q.values[where[found]]
+    del maybe, where, found
+    labels[labels < 0] = np.nan
 
     # the ranking: topic, score descending, document id descending among ties
     order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names)
     sorted_topic = r_topic[order]
-    sorted_judged = judged[order]
-    label_values = np.where(sorted_judged, labels[order], np.nan).astype(float)
+    label_values = labels[order]
+    del order, labels, r_topic, r_scores, r_docs
+    sorted_judged = ~np.isnan(label_values)
 
     cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
     unjudged_cutoffs = sorted({m.k for m in parsed if m.family == "unjudged_cut"})

@@ -38,6 +38,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import mmap
 import os
 import re
 import warnings
@@ -161,13 +162,42 @@ def _strip_comments(data: bytes) -> bytes:
     return data
 
 
-def _read_c(data: bytes, names: list[str], usecols: list[str] | None, dtype: object) -> pd.DataFrame | None:
-    """pandas' C parser on whitespace-separated text; None when it rejects the text."""
+def _parser_input(source: object, name: str | None, kind: str, max_bytes: int | None):  # type: ignore[no-untyped-def]
+    """What the fast parser reads, the name for messages, and a loader of the raw bytes.
+
+    A file without comment lines is handed to pandas by path (no copy of it in memory);
+    anything else as bytes, comment lines removed. The loader gives the slow reader the
+    original bytes, so its line numbers are the file's.
+    """
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and source):
+        path = os.fspath(source)  # type: ignore[arg-type]
+        display = name or str(path)
+        size = os.path.getsize(path)
+        if max_bytes is not None and size > max_bytes:
+            raise _too_large(display, size, max_bytes, kind)
+
+        def load() -> bytes:
+            with open(path, "rb") as handle:
+                return handle.read()
+
+        if size == 0:
+            return b"", display, load
+        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as view:
+            has_comments = view.find(b"#") >= 0 and _COMMENT_LINE.search(view) is not None  # type: ignore[call-overload]
+        if has_comments:
+            return _strip_comments(load()), display, load
+        return str(path), display, load
+    data, display = _load(source, name, kind, max_bytes)
+    return _strip_comments(data), display, lambda: data
+
+
+def _read_c(data: bytes | str, names: list[str], usecols: list[str] | None, dtype: object) -> pd.DataFrame | None:
+    """pandas' C parser on whitespace-separated text (bytes, or a file path); None when it rejects it."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             frame = pd.read_csv(
-                io.BytesIO(data),
+                io.BytesIO(data) if isinstance(data, bytes) else data,
                 sep=r"\s+",
                 header=None,
                 names=names,
@@ -218,9 +248,15 @@ class _Table(NamedTuple):
     attrs: dict
 
 
+def _codes(codes: np.ndarray) -> np.ndarray:
+    """Codes in the smallest of int32/int64 that holds them (halves the memory of a big run)."""
+    small = len(codes) == 0 or int(codes.max(initial=0)) < np.iinfo(np.int32).max
+    return codes.astype(np.int32 if small else np.int64, copy=False)
+
+
 def _encode(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     codes, names = pd.factorize(values)
-    return codes.astype(np.intp, copy=False), np.asarray(names, dtype=object)
+    return _codes(codes), np.asarray(names, dtype=object)
 
 
 def _encode_grouped(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -232,7 +268,7 @@ def _encode_grouped(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     np.not_equal(values[1:], values[:-1], out=change[1:])
     heads = np.flatnonzero(change)
     head_codes, names = _encode(values[heads])
-    return np.repeat(head_codes, np.diff(np.append(heads, len(values)))), names
+    return _codes(np.repeat(head_codes, np.diff(np.append(heads, len(values))))), names
 
 
 def _make_table(queries: np.ndarray, docs: np.ndarray, values: np.ndarray, attrs: dict | None = None) -> _Table:
@@ -313,8 +349,8 @@ def _scan_qrels(data: bytes, display: str) -> _Table:
     )
 
 
-def _fast_qrels(data: bytes) -> _Table | None:
-    frame = _read_c(_strip_comments(data), ["query_id", "iter", "doc_id", "relevance"], None, object)
+def _fast_qrels(data: bytes | str) -> _Table | None:
+    frame = _read_c(data, ["query_id", "iter", "doc_id", "relevance"], None, object)
     if frame is None or len(frame) == 0:
         return None
     codes, uniques = pd.factorize(frame["relevance"].to_numpy())
@@ -369,10 +405,11 @@ def read_qrels(source: Source, *, name: str | None = None, max_bytes: int | None
     ...
     ndcg_core.trec.QrelsFormatError: toy.qrels, line 1: relevance 'H' is not an integer (expected 'QID ITER DOCID REL')
     """
-    data, display = _load(source, name, "qrels", max_bytes)
-    table = _fast_qrels(data)
+    data, display, load = _parser_input(source, name, "qrels", max_bytes)
+    table = _fast_qrels(data) if data else None
     if table is None:
-        table = _scan_qrels(data, display)
+        del data
+        table = _scan_qrels(load(), display)
     table.attrs["source"] = display
     return _to_frame(table, "relevance")
 
@@ -427,10 +464,10 @@ def _scan_run(data: bytes, display: str) -> _Table:
     )
 
 
-def _fast_run(data: bytes) -> _Table | None:
+def _fast_run(data: bytes | str) -> _Table | None:
     names = ["query_id", "q0", "doc_id", "rank", "score", "run_id"]
     frame = _read_c(
-        _strip_comments(data),
+        data,
         names,
         ["query_id", "doc_id", "score", "run_id"],
         {"query_id": object, "doc_id": object, "score": np.float64, "run_id": object},
@@ -440,12 +477,16 @@ def _fast_run(data: bytes) -> _Table | None:
     scores = frame["score"].to_numpy(dtype=float)
     if not np.isfinite(scores).all():
         return None
-    run_ids = frame["run_id"].to_numpy()
+    run_ids = frame.pop("run_id").to_numpy()
     if (run_ids == "").any():  # a line with fewer than six fields
         return None
-    table = _make_table(
-        frame["query_id"].to_numpy(), frame["doc_id"].to_numpy(), scores, {"run_id": str(run_ids[-1])}
-    )
+    run_id = str(run_ids[-1])
+    del run_ids
+    # encode column by column, letting each column of strings go as soon as it is coded
+    query_codes, query_names = _encode_grouped(frame.pop("query_id").to_numpy())
+    doc_codes, doc_names = _encode(frame.pop("doc_id").to_numpy())
+    del frame
+    table = _Table(query_codes, query_names, doc_codes, doc_names, scores, {"run_id": run_id})
     if _first_duplicate(table) is not None:
         return None
     return table
@@ -487,10 +528,11 @@ def read_run(source: Source, *, name: str | None = None, max_bytes: int | None =
     ...
     ndcg_core.trec.QrelsFormatError: my.run, line 1: score 'high' is not a number (expected 'QID Q0 DOCID RANK SCORE RUN')
     """
-    data, display = _load(source, name, "run", max_bytes)
-    table = _fast_run(data)
+    data, display, load = _parser_input(source, name, "run", max_bytes)
+    table = _fast_run(data) if data else None
     if table is None:
-        table = _scan_run(data, display)
+        del data
+        table = _scan_run(load(), display)
     table.attrs["source"] = display
     return _to_frame(table, "score")
 
@@ -511,7 +553,7 @@ def _id_column(frame: pd.DataFrame, column: str, kind: str) -> tuple[np.ndarray,
         names = np.asarray(series.cat.categories, dtype=object)
         if pd.api.types.infer_dtype(names, skipna=False) != "string":
             names = np.array([str(name) for name in names], dtype=object)
-        return series.cat.codes.to_numpy().astype(np.intp), names
+        return _codes(series.cat.codes.to_numpy()), names
     values = series.to_numpy(dtype=object)
     if pd.api.types.infer_dtype(values, skipna=False) != "string":
         values = series.astype(str).to_numpy(dtype=object)
