@@ -1,6 +1,7 @@
 """TREC qrels/run readers: accepted forms, trec_eval's tie rule, and every error message."""
 
 import io
+import re
 from math import log2
 
 import numpy as np
@@ -396,3 +397,24 @@ def test_toy_collection_reader():
     assert list(toy.runs) == list(TOY_RUNS) == ["classic", "tuned", "novel"]
     assert {run.attrs["run_id"] for run in toy.runs.values()} == set(TOY_RUNS)
     assert len(toy.qrels) == 180 and len(toy.qrels_full) == 2746
+
+
+def test_files_read_by_path_with_and_without_comment_lines(tmp_path):
+    plain = tmp_path / "plain.qrels"
+    plain.write_text("q1 0 http://x.org/a#b 1\nq1 0 d2 0\n")  # '#' inside an id: no comment line
+    assert read_qrels(plain)["doc_id"].tolist() == ["http://x.org/a#b", "d2"]
+    commented = tmp_path / "commented.run"
+    commented.write_text("# made by hand\nq1 Q0 d1 1 2.5 r\n  # indented\r\nq1 Q0 d2 2 1.5 r\n")
+    assert read_run(commented)["doc_id"].tolist() == ["d1", "d2"]
+    broken = tmp_path / "broken.run"
+    broken.write_text("# header\n\nq1 Q0 d1 1 2.5 r\nq1 Q0 d2 2 x r\n")
+    with pytest.raises(QrelsFormatError, match=rf"^{re.escape(str(broken))}, line 4: score 'x' is not a number"):
+        read_run(broken)
+    empty = tmp_path / "empty.qrels"
+    empty.write_bytes(b"")
+    with pytest.raises(QrelsFormatError, match=r"empty.qrels: no qrels lines found"):
+        read_qrels(empty)
+    latin = tmp_path / "latin.qrels"
+    latin.write_bytes(b"q1 0 d1 1\nq1 0 caf\xe9 1\n")
+    with pytest.raises(QrelsFormatError, match=r"latin.qrels, line 2: the line is not UTF-8 text"):
+        read_qrels(latin)
