@@ -63,7 +63,7 @@ def _(mo, nc, playground, preset_dropdown, presets):
     gain_table_text = mo.ui.text(value=_preset.gain_table, label="Gain table")
     discount_dropdown = mo.ui.dropdown(options=list(nc.DISCOUNT_NAMES), value=_preset.discount, label="Discount")
     base_number = mo.ui.number(value=_preset.base, step=0.5, label="Base")
-    k_slider = mo.ui.slider(1, 100, value=_preset.k, label="k", show_value=True, full_width=True)
+    k_slider = mo.ui.slider(1, 100, value=_preset.k, label="k", include_input=True, full_width=True)
     unjudged_radio = mo.ui.radio(
         options={"gain 0": "zero", "condense (drop them)": "condense"},
         value="gain 0" if _preset.unjudged == "zero" else "condense (drop them)",

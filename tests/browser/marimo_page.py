@@ -30,10 +30,12 @@ __all__ = [
     "open_notebook",
     "show_slide_with",
     "is_inert",
+    "DECK_STILL_JS",
     "wait_settled",
     "run_and_settle",
     "set_text",
     "select_option",
+    "set_number",
     "page_text",
     "assert_no_traceback",
     "FAILURE_TEXTS",
@@ -217,6 +219,15 @@ _DECK_STATE_JS = r"""
 }
 """
 
+#: True once no slide is moving (no CSS transition or animation inside the deck's slides;
+#: the bouncing next-slide arrow does not count), or when there is no deck.
+DECK_STILL_JS = r"""
+() => {
+  const slides = document.querySelector('.reveal .slides');
+  return !slides || slides.getAnimations({ subtree: true }).length === 0;
+}
+"""
+
 _BLUR_JS = r"""
 () => {
   let a = document.activeElement;
@@ -246,6 +257,7 @@ def show_slide_with(page: Page, control: Locator, max_slides: int = 30, timeout:
             )
         except Exception as err:
             raise AssertionError(f"the slide deck did not advance from {before} (last slide?)") from err
+        page.wait_for_function(DECK_STILL_JS, timeout=timeout, polling="raf")
     if is_inert(control):
         raise AssertionError(f"no slide within {max_slides} right-arrow presses shows {control}")
 
@@ -266,6 +278,26 @@ def set_text(page: Page, label: str, value: str, timeout: float = SETTLE_TIMEOUT
 
     def act() -> None:
         box.fill(value)
+        box.press("Enter")
+
+    run_and_settle(page, act, expect_run=changed, what=f"setting {label!r} to {value!r}", timeout=timeout)
+
+
+def set_number(page: Page, label: str, value: float | str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Type ``value`` into the ``mo.ui.number`` labelled ``label``, press Enter, wait until settled.
+
+    marimo 0.25 gives a number box no usable accessible name, so it is found by its visible label.
+    """
+    number = page.locator("marimo-number").filter(has=page.get_by_text(label, exact=True))
+    count = number.count()
+    if count != 1:
+        raise AssertionError(f"expected exactly one number box labelled {label!r}; found {count}")
+    box = number.locator("input")
+    show_slide_with(page, box)
+    changed = box.input_value() != str(value)
+
+    def act() -> None:
+        box.fill(str(value))
         box.press("Enter")
 
     run_and_settle(page, act, expect_run=changed, what=f"setting {label!r} to {value!r}", timeout=timeout)

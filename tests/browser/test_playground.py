@@ -1,0 +1,253 @@
+"""End to end: ndcg-lab serves the gallery and the playground in headless Chromium.
+
+Every number the playground shows is compared with ndcg_core's for the same inputs, computed
+here. The playground is served with its slides layout, so the tests first bring the slide
+holding the controls into view (arrow keys), as a lecturer would.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from marimo_page import (
+    DECK_STILL_JS,
+    assert_no_traceback,
+    open_notebook,
+    page_text,
+    run_and_settle,
+    select_option,
+    set_number,
+    set_text,
+    show_slide_with,
+    wait_settled,
+)
+from playwright.sync_api import Page, expect
+
+import ndcg_core as nc
+from ndcg_core.presets import preset as get_preset
+
+REPO = Path(__file__).resolve().parents[2]
+PLAYGROUND = "01_playground.py"
+STAT = re.compile(r"^(DCG|IDCG|NDCG)@(\d+)$")
+
+
+def card_title(path: Path) -> str:
+    block = path.read_text(encoding="utf-8").split("# ///\n", 1)[0]
+    meta = tomllib.loads("\n".join(line[2:] for line in block.splitlines()[1:]))
+    return str(meta["tool"]["marimo"]["opengraph"]["title"])
+
+
+def shown_numbers(page: Page) -> dict[str, str]:
+    """{'DCG@5': '2.4307', ...}: each stat label with the value printed under it."""
+    lines = page_text(page).splitlines()
+    return {line: lines[i + 1] for i, line in enumerate(lines[:-1]) if STAT.match(line)}
+
+
+def expected_numbers(labels_text: str, missing_text: str = "", k: int = 5, **options: object) -> dict[str, str]:
+    """The same numbers from ndcg_core: judgments = the list's judged labels + the missed ones."""
+    labels = nc.parse_labels(labels_text)
+    missing = nc.parse_labels(missing_text) if missing_text.strip() else []
+    judgments = [x for x in labels if x is not None] + missing
+    if options.pop("ideal", "judgments") == "list":
+        judgments = None
+    s = nc.score(labels, k, judgments=judgments, **options)  # type: ignore[arg-type]
+    return {f"DCG@{k}": f"{s.dcg:.4f}", f"IDCG@{k}": f"{s.idcg:.4f}", f"NDCG@{k}": f"{s.ndcg:.4f}"}
+
+
+def set_k(page: Page, value: int) -> None:
+    """Set the k slider through the number box beside it (in the slides view the arrow keys
+    move the deck, so the box is how a keyboard sets k)."""
+    slider = page.get_by_role("slider", name="k", exact=True)
+    expect(slider).to_have_count(1)
+    box = page.locator("marimo-slider input")
+    expect(box).to_have_count(1)
+
+    def act() -> None:
+        box.fill(str(value))
+        box.press("Enter")
+
+    run_and_settle(page, act, what=f"setting k to {value}")
+    expect(slider).to_have_attribute("aria-valuenow", str(value))
+
+
+def open_playground(page: Page, base_url: str) -> None:
+    open_notebook(page, base_url, PLAYGROUND)
+    show_slide_with(page, page.get_by_label("Relevance labels", exact=True))
+    expect(page.get_by_text("NDCG@5", exact=True)).to_be_visible()
+
+
+def test_gallery_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+    page.goto(lab_server + "/")
+    notebooks = sorted((REPO / "notebooks").glob("*.py"))
+    assert notebooks
+    for path in notebooks:
+        expect(page.get_by_text(card_title(path), exact=True)).to_be_visible()
+    page.screenshot(path=artifacts_dir / "gallery.png", full_page=True)
+    assert_no_traceback(page)
+
+
+def test_playground_opens_on_the_lecture_example(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+    open_playground(page, lab_server)
+    assert shown_numbers(page) == {"DCG@5": "2.4307", "IDCG@5": "3.1309", "NDCG@5": "0.7763"}
+    assert expected_numbers("1, 0, 2, 1, 0") == shown_numbers(page)
+    text = page_text(page)
+    assert "nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)" in text
+    page.screenshot(path=artifacts_dir / "playground.png")
+    assert_no_traceback(page)
+
+
+def test_every_input_changes_the_numbers_as_ndcg_core_says(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+    open_playground(page, lab_server)
+
+    set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1")
+
+    set_text(page, "Judged documents not in the list", "3, 2")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2")
+
+    select_option(page, "Gain", "exponential")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential")
+
+    select_option(page, "Discount", "reciprocal")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
+
+    set_k(page, 3)
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", k=3, gain="exponential", discount="reciprocal"
+    )
+    set_k(page, 100)
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", k=100, gain="exponential", discount="reciprocal"
+    )
+    set_k(page, 5)
+    expected = expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
+    assert shown_numbers(page) == expected
+
+    run_and_settle(page, lambda: page.get_by_label("condense (drop them)", exact=True).check())
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense"
+    )
+    assert "20%" in page_text(page)  # one of the top five was unjudged
+
+    run_and_settle(page, lambda: page.get_by_label("the list itself (pitfall)", exact=True).check())
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense", ideal="list"
+    )
+    page.screenshot(path=artifacts_dir / "playground_changed.png")
+    assert_no_traceback(page)
+
+
+def test_log_base_and_gain_table_fields(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    expect(page.locator("marimo-number")).to_have_count(0)  # Base: only for log and Järvelin–Kekäläinen
+    select_option(page, "Discount", "log")
+    set_number(page, "Base", 10)
+    shown = shown_numbers(page)
+    assert shown == expected_numbers("1, 0, 2, 1, 0", discount="log", base=10)
+    assert shown["NDCG@5"] == "0.7763"  # the base cancels in NDCG ...
+    assert shown["DCG@5"] != "2.4307"  # ... but not in DCG
+    select_option(page, "Discount", "jarvelin_kekalainen")
+    set_number(page, "Base", 3)
+    assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0", discount="jarvelin_kekalainen", base=3)
+
+    expect(page.get_by_label("Gain table", exact=True)).to_have_count(0)
+    select_option(page, "Gain", "table")
+    set_text(page, "Gain table", "0:0, 1:1.5, 2:4")
+    assert shown_numbers(page) == expected_numbers(
+        "1, 0, 2, 1, 0", gain={0: 0, 1: 1.5, 2: 4}, discount="jarvelin_kekalainen", base=3
+    )
+    assert_no_traceback(page)
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "message"),
+    [
+        ("Relevance labels", "1, x, 2", "label 2 is 'x', which is not a relevance label"),
+        ("Relevance labels", "-1", "label 1 is '-1', a negative label"),
+        ("Relevance labels", "", "the list of labels is empty"),
+        ("Judged documents not in the list", "2 ?", "judged document 2 is '?'"),
+    ],
+    ids=["bad-token", "negative", "empty", "unjudged-missing"],
+)
+def test_bad_input_shows_a_callout_and_the_rest_keeps_working(
+    lab_server: str, page: Page, artifacts_dir: Path, label: str, value: str, message: str
+) -> None:
+    open_playground(page, lab_server)
+    set_text(page, label, value)
+    text = page_text(page)
+    assert message in text and "Cannot compute" in text
+    assert shown_numbers(page) == {}
+    assert_no_traceback(page)
+    page.screenshot(path=artifacts_dir / f"playground_error_{label.split()[0].lower()}.png")
+    select_option(page, "Discount", "reciprocal")  # other widgets still work ...
+    assert message in page_text(page)
+    assert_no_traceback(page)
+    set_text(page, label, "1, 0, 2" if label == "Relevance labels" else "2")  # ... and fixing it recovers
+    expected = (
+        expected_numbers("1, 0, 2", discount="reciprocal")
+        if label == "Relevance labels"
+        else expected_numbers("1, 0, 2, 1, 0", "2", discount="reciprocal")
+    )
+    assert shown_numbers(page) == expected
+    assert "Cannot compute" not in page_text(page)
+
+
+def test_malformed_gain_table_names_the_entry(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    select_option(page, "Gain", "table")
+    set_text(page, "Gain table", "0:0, 1:one")
+    assert "Gain table: gain table entry 2 must be two numbers label:gain; got '1:one'" in page_text(page)
+    assert_no_traceback(page)
+
+
+def test_presets_load_their_case(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    select_option(page, "Preset", "NDCG@100 below NDCG@10")
+    preset = get_preset("deep-cutoff")
+    at_10 = expected_numbers(preset.labels, preset.missing, k=10)
+    assert shown_numbers(page) == at_10
+    set_k(page, 100)
+    at_100 = expected_numbers(preset.labels, preset.missing, k=100)
+    assert shown_numbers(page) == at_100
+    assert float(at_100["NDCG@100"]) < float(at_10["NDCG@10"])
+    assert_no_traceback(page)
+
+
+def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
+    lab_server: str, page: Page, artifacts_dir: Path
+) -> None:
+    open_notebook(page, lab_server, PLAYGROUND)
+    state_js = (
+        "() => { const s = [...document.querySelectorAll('.reveal .slides > section')];"
+        " const i = s.findIndex((x) => x.classList.contains('present'));"
+        " return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length]; }"
+    )
+    present_js = (
+        "() => { const p = document.querySelector('.reveal .slides > section.present');"
+        " return {text: p.innerText.trim(), images: p.querySelectorAll('img').length,"
+        " editors: p.querySelectorAll('.cm-editor').length}; }"
+    )
+    hidden_js = "() => document.querySelectorAll('.reveal .slides > section.present .fragment:not(.visible)').length"
+    seen = []
+    for step in range(30):
+        index, total, fragments = page.evaluate(state_js)
+        content = page.evaluate(present_js)
+        assert content["text"] or content["images"], f"slide {index + 1} is empty"
+        assert "no output" not in content["text"].lower(), f"slide {index + 1} is a 'no output' page"
+        assert content["editors"] == 0, f"slide {index + 1} shows a code box"
+        seen.append((index, fragments))
+        page.wait_for_function(DECK_STILL_JS, polling="raf")  # the slide transition has ended
+        page.screenshot(path=artifacts_dir / f"slide_{step:02d}.png")
+        if index == total - 1 and page.evaluate(hidden_js) == 0:
+            break  # the last slide, fully shown
+        before = [index, total, fragments]
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"(b) => JSON.stringify(({state_js})()) !== JSON.stringify(b)", arg=before)
+    slides = {index for index, _ in seen}
+    assert len(slides) == total == 7, seen  # title, controls, table, three plots, things to try
+    assert sorted(slides) == list(range(total))
+    wait_settled(page)
+    assert_no_traceback(page)
