@@ -287,6 +287,20 @@ def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_to
     return out
 
 
+def _byte_order(names: np.ndarray) -> np.ndarray:
+    """Indices that sort ``names`` (str) in strcmp's byte order.
+
+    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
+    anything else by Python, whose code-point order is the UTF-8 byte order.
+    """
+    if len(names) and max(map(len, names)) <= 64:
+        try:
+            return np.argsort(names.astype("S"), kind="stable")
+        except UnicodeEncodeError:
+            pass
+    return np.array(sorted(range(len(names)), key=names.__getitem__), dtype=np.intp)
+
+
 def _ranking_order(
     topic: np.ndarray, scores: np.ndarray, doc_codes: np.ndarray, doc_names: np.ndarray
 ) -> np.ndarray:
@@ -317,13 +331,12 @@ def _ranking_order(
     group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
     rows = order[positions]
     inverse, distinct = pd.factorize(doc_codes[rows])
-    # Python orders str by code point: the UTF-8 byte order that strcmp uses.
-    names = doc_names[distinct]
-    by_text = np.array(sorted(range(len(names)), key=names.__getitem__), dtype=np.intp)
-    descending = np.empty(len(names), dtype=np.int64)
-    descending[by_text] = np.arange(len(names) - 1, -1, -1)
+    by_text = _byte_order(doc_names[distinct])
+    n_names = len(by_text)
+    descending = np.empty(n_names, dtype=np.int64)
+    descending[by_text] = np.arange(n_names - 1, -1, -1)
     # groups are already in order: a stable sort of (group, descending text rank) is near-linear
-    inner = np.argsort(group.astype(np.int64) * len(names) + descending[inverse], kind="stable")
+    inner = np.argsort(group.astype(np.int64) * n_names + descending[inverse], kind="stable")
     order[positions] = rows[inner]
     return order
 

@@ -289,7 +289,24 @@ def _first_duplicate(table: _Table) -> int | None:
 
 
 def _categorical(codes: np.ndarray, names: np.ndarray) -> pd.Categorical:
-    return pd.Categorical.from_codes(codes, categories=pd.Index(names, dtype=object))
+    """A categorical of unique ``names`` (from pd.factorize) without re-checking them.
+
+    The public ``from_codes`` hashes every category again to check uniqueness, which on a
+    run of a million documents costs as much as the factorisation itself. The names come
+    from ``pd.factorize`` and are unique by construction, so pandas' own fast path is used
+    when it exists; any change in it falls back to ``from_codes``.
+    """
+    categories = pd.Index(names, dtype=object)
+    n = len(categories)
+    small = np.int8 if n < 2**7 else np.int16 if n < 2**15 else np.int32 if n < 2**31 else np.int64
+    try:
+        dtype = pd.CategoricalDtype._from_fastpath(categories, ordered=False)  # type: ignore[attr-defined]
+        result = pd.Categorical._simple_new(codes.astype(small, copy=False), dtype)  # type: ignore[attr-defined]
+        if isinstance(result, pd.Categorical) and len(result) == len(codes):
+            return result
+    except (AttributeError, TypeError, ValueError):
+        pass
+    return pd.Categorical.from_codes(codes, categories=categories)
 
 
 def _to_frame(table: _Table, value_name: str) -> pd.DataFrame:

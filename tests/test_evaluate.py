@@ -468,3 +468,22 @@ def test_averaging_table():
         averaging_table(QRELS, RUN, "ndcg_cut.3,5")
     with pytest.raises(TypeError, match=r"averaging_table computes both averages; leave out complete="):
         averaging_table(QRELS, RUN, complete=True)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(["d10", "d9", "d1", "D9", "d"], id="short-ascii"),
+        pytest.param(["é", "z", "ü", "a", "Z"], id="non-ascii"),
+        pytest.param(["x" * 70 + "b", "x" * 70 + "a", "x" * 80, "y"], id="long"),
+    ],
+)
+def test_tied_documents_in_strcmp_order_whatever_the_ids(names):
+    # every document ties on 1.0; trec_eval ranks them by id, descending, in byte order
+    run = {"q": {name: 1.0 for name in names}}
+    qrels = {"q": {name: i for i, name in enumerate(names)}}
+    expected = sorted(names, key=lambda name: name.encode("utf-8"), reverse=True)
+    assert ranked_labels(qrels, run, "q").doc_ids == expected
+    result = evaluate_run(qrels, run, "ndcg")
+    labels = [qrels["q"][name] for name in expected]
+    assert value(result, "q", "ndcg") == pytest.approx(nc.ndcg(labels, judgments=list(range(len(names)))), abs=1e-15)

@@ -418,3 +418,16 @@ def test_files_read_by_path_with_and_without_comment_lines(tmp_path):
     latin.write_bytes(b"q1 0 d1 1\nq1 0 caf\xe9 1\n")
     with pytest.raises(QrelsFormatError, match=r"latin.qrels, line 2: the line is not UTF-8 text"):
         read_qrels(latin)
+
+
+def test_categorical_fast_path_equals_the_public_construction():
+    from ndcg_core.trec import _categorical, _encode
+
+    rng = np.random.default_rng(0)
+    for size in (5, 200, 40_000):
+        values = np.array([f"doc{i}" for i in rng.integers(0, size, 3 * size)], dtype=object)
+        codes, names = _encode(values)
+        fast = _categorical(codes, names)
+        public = pd.Categorical.from_codes(codes, categories=pd.Index(names, dtype=object))
+        pd.testing.assert_extension_array_equal(fast, public)
+        assert fast.tolist() == values.tolist()
