@@ -32,7 +32,13 @@ Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
 - topics in the run but not in the qrels are ignored; by default the mean runs over the
   topics in both; ``complete=True`` (trec_eval ``-c``) averages over every qrels topic,
   a topic the run missed scoring 0;
-- ``unjudged="condense"`` (trec_eval ``-J``) removes unjudged documents before ranking.
+- ``unjudged="condense"`` (trec_eval ``-J``) removes unjudged documents before ranking;
+- a gain table may hold fractional gains; they are used exactly (trec_eval's ``ndcg.L=G``
+  sorts them with an integer-truncating comparison and can report 0 or more than 1).
+
+Helpers for the chapters: :func:`pool_qrels` (the qrels a judging pool of given depth
+would produce), :func:`summarize` (several runs' means), :func:`pooling_table` (pooled,
+condensed and true nDCG per run) and :func:`averaging_table` (default vs complete mean).
 """
 
 from __future__ import annotations

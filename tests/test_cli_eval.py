@@ -224,3 +224,25 @@ def test_console_script_never_shows_a_traceback(tmp_path, files):
     assert done.stderr == f"ndcg-eval: {bad}, line 2: the line is not UTF-8 text; save the file as UTF-8 (expected 'QID Q0 DOCID RANK SCORE RUN')\n"
     good = subprocess.run([str(script), "-m", "ndcg_cut.3", *files], capture_output=True, text=True, timeout=60)
     assert good.returncode == 0 and good.stdout.splitlines()[-1] == f"ndcg_cut_3            \tall\t{(T1_NDCG3 + 1) / 2:.4f}"
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        pytest.param("0:0, 1:0.9, 2:0.5", id="falling-fractions"),  # trec_eval's ndcg.1=0.9,2=0.5 reports 0.0
+        pytest.param("0:0, 1:2, 2:1.5", id="fraction-below-int"),  # trec_eval's ndcg.1=2,2=1.5 can exceed 1
+    ],
+)
+def test_fractional_gain_tables_are_exact(tmp_path, table):
+    qrels, run_file = tmp_path / "q", tmp_path / "r"
+    qrels.write_text("q 0 a 1\nq 0 b 2\nq 0 c 0\n")
+    run_file.write_text("q Q0 c 1 3.0 r\nq Q0 a 2 2.0 r\nq Q0 b 3 1.0 r\n")
+    gains = {int(k): float(v) for k, v in (pair.split(":") for pair in table.split(","))}
+    dcg = gains[0] / log2(2) + gains[1] / log2(3) + gains[2] / log2(4)
+    ideal = sorted(gains.values(), reverse=True)
+    idcg = ideal[0] / log2(2) + ideal[1] / log2(3) + ideal[2] / log2(4)
+    status, out, _ = call("-q", "-m", "ndcg", "--gain-table", table, "--digits", "12", str(qrels), str(run_file))
+    assert status == 0
+    value = float(lines(out)[0].split("\t")[2])
+    assert value == pytest.approx(dcg / idcg, abs=1e-12)
+    assert 0 < value < 1
