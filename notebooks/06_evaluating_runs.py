@@ -62,7 +62,8 @@ def _(mo):
     sixth are ignored. Fields are separated by spaces or tabs; lines starting with `#` are
     comments. A malformed line is reported with the file name and the line number. Edit
     the lines below: the ranks claim DOC-0001 comes first, the scores disagree. Then
-    replace a score by a word, or delete a field, to see how a bad line is reported.
+    replace a score by a word, or delete a field, to see how a bad line is reported (the
+    box applies your edit when you click outside it).
     """)
     return
 
