@@ -24,43 +24,46 @@ Kinds of exercise
 
 The cell pattern for ending a chapter with its exercises
 --------------------------------------------------------
-Chapters 01-06 end with 2-4 exercises of their chapter, using two cells and no state::
+Chapters 01-06 end with 2-4 exercises of their chapter, using no state: one cell makes
+the answer boxes, one defines the card, and one cell per exercise shows its card (so
+each exercise can be a slide of its own)::
 
     @app.cell
     def _(mo, nc):
-        chapter_answers = mo.ui.dictionary(
-            {
-                _ex.id: (
-                    mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-                    if _ex.choices
-                    else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder)
-                ).form(submit_button_label="Check", bordered=False)
-                for _ex in nc.exercises.for_chapter("02")
-                if _ex.kind != "code"
-            }
-        )
+        chapter_answers = mo.ui.dictionary({
+            _ex.id: (
+                mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
+                if _ex.choices
+                else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
+            ).form(submit_button_label="Check", bordered=False)
+            for _ex in map(nc.exercises.get, ("gains-exp-dcg", "gains-ratio"))
+        })
         return (chapter_answers,)
 
 
     @app.cell
     def _(chapter_answers, mo, nc):
-        def _card(ex_id, form):
-            _ex = nc.exercises.get(ex_id)
-            _fb = None if form.value is None else nc.exercises.check(ex_id, form.value)
+        def exercise_card(ex_id):
+            card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
             return mo.vstack([
-                mo.md(f"### {_ex.title}\n\n" + nc.exercises.statement(ex_id)),
-                form,
-                mo.md("") if _fb is None else mo.callout(mo.md(_fb.message), kind=_fb.kind),
-                mo.accordion({**nc.exercises.hint_items(ex_id),
-                              "Worked solution": mo.md(nc.exercises.solution(ex_id))}),
+                mo.md(card.statement),
+                chapter_answers[ex_id],
+                mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
+                mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
             ])
+        return (exercise_card,)
 
-        mo.vstack([_card(_id, _form) for _id, _form in chapter_answers.items()])
+
+    @app.cell
+    def _(exercise_card):
+        exercise_card("gains-exp-dcg")
+        return
 
 Each answer box is a ``form``: its value stays ``None`` until the learner presses
 **Check**, so the feedback appears only on request; hints and the worked solution sit
-in a collapsed accordion. Notebook 07 uses the same pieces for one selected exercise
-and adds the session's progress (``mo.state``).
+in a collapsed accordion. Code exercises are left to notebook 07, where the checked
+function is the notebook's own code. Notebook 07 uses the same pieces for one selected
+exercise and adds the session's progress (``mo.state``).
 """
 
 from __future__ import annotations
@@ -101,6 +104,8 @@ __all__ = [
     "check",
     "hints",
     "hint_items",
+    "Card",
+    "card",
     "statement",
     "solution",
     "expected_answer",
@@ -1103,6 +1108,35 @@ def hints(exercise: str | Exercise) -> list[str]:
 def hint_items(exercise: str | Exercise) -> dict[str, str]:
     """Hints keyed ``"Hint 1"``, ``"Hint 2"``, ... (ready for an accordion)."""
     return {f"Hint {i}": text for i, text in enumerate(hints(exercise), start=1)}
+
+
+class Card(NamedTuple):
+    """What a chapter shows for one exercise, as Markdown (see the cell pattern above).
+
+    ``statement`` is a heading with the title, then the question (a multiple-choice
+    exercise's options are left out: the answer box shows them); ``feedback`` is None
+    until an answer was submitted; ``folded`` holds the hints and the worked solution.
+    """
+
+    statement: str
+    feedback: Feedback | None
+    folded: dict[str, str]
+
+
+def card(exercise: str | Exercise, answer: str | None) -> Card:
+    """The parts of one exercise's card; ``answer`` is the submitted text or None.
+
+    >>> card("lecture-ndcg", None).feedback is None
+    True
+    >>> card("lecture-ndcg", "0,78").feedback.correct
+    True
+    >>> list(card("lecture-ndcg", None).folded)[-1]
+    'Worked solution'
+    """
+    ex = _resolve(exercise)
+    heading = f"### {ex.title}\n\n" + statement(ex, with_options=not ex.choices)
+    feedback = None if answer is None else check(ex, answer)
+    return Card(heading, feedback, {**hint_items(ex), "Worked solution": solution(ex)})
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:

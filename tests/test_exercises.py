@@ -807,3 +807,44 @@ def test_notebook_07_runs_headless():
     _, defs = module.app.run()
     assert defs["exercise"].id == "lecture-dcg"  # opens on the lecture example
     assert defs["answer_form"].value is None  # nothing checked until Check is pressed
+
+
+# --------------------------------------------------------------------------- a chapter's exercise card
+
+
+def test_card_before_an_answer_has_no_feedback():
+    card = ex.card("gains-exp-dcg", None)
+    assert card.feedback is None
+    assert card.statement.startswith("### DCG@5 with exponential gain\n\n")
+    assert card.statement.endswith("Give DCG@5 to 2 decimals.")
+    assert list(card.folded) == ["Hint 1", "Hint 2", "Worked solution"]
+    assert card.folded["Hint 1"] == ex.hints("gains-exp-dcg")[0]
+    assert card.folded["Worked solution"] == ex.solution("gains-exp-dcg")
+
+
+def test_card_checks_the_submitted_answer():
+    # exponential gain 2^l - 1 on 1, 0, 2, 1, 0: gains 1, 0, 3, 1, 0
+    right = 1 / log2(2) + 3 / log2(4) + 1 / log2(5)
+    linear = 1 / log2(2) + 2 / log2(4) + 1 / log2(5)
+    good = ex.card("gains-exp-dcg", f"{right:.2f}").feedback
+    assert good is not None and good.correct and good.kind == "success"
+    bad = ex.card("gains-exp-dcg", f"{linear:.2f}").feedback
+    assert bad is not None and not bad.correct and bad.kind == "warn"
+    assert bad.misconception == "gain-linear-for-exponential"
+    empty = ex.card("gains-exp-dcg", "").feedback
+    assert empty is not None and not empty.correct and empty.message.startswith("The answer is empty.")
+
+
+def test_card_leaves_the_options_to_the_answer_box():
+    exercise = ex.get("gains-ratio")
+    card = ex.card(exercise, None)
+    assert exercise.choices[1] not in card.statement  # the radio buttons show the options
+    assert exercise.choices[1] in ex.statement(exercise)
+    assert ex.card(exercise, exercise.choices[1]).feedback.correct
+    assert not ex.card(exercise, exercise.choices[0]).feedback.correct
+
+
+def test_card_of_a_code_exercise_never_runs_the_text():
+    feedback = ex.card("code-ndcg", "def ndcg(rels, k): return 1").feedback
+    assert feedback is not None and not feedback.correct
+    assert "Typed text is never run." in feedback.message
