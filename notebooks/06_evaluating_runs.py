@@ -422,5 +422,69 @@ def _(mo):
     return
 
 
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## Check yourself
+
+    Four exercises on evaluating runs. Type your answer, or pick an option, and press **Check**.
+    A wrong answer that a common slip produces is named, with a hint on how to fix it.
+    Hints and the worked solution are folded under each exercise; open them when you
+    want them. Notebook 07 collects the exercises of every chapter.
+    """)
+    return
+
+
+@app.cell
+def _(mo, nc):
+    chapter_answers = mo.ui.dictionary({
+        _ex.id: (
+            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
+            if _ex.choices
+            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
+        ).form(submit_button_label="Check", bordered=False)
+        for _ex in map(nc.exercises.get, ("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
+    })
+    return (chapter_answers,)
+
+
+@app.cell
+def _(chapter_answers, mo, nc):
+    def exercise_card(ex_id):
+        """Statement, answer box, feedback once checked, hints and worked solution folded."""
+        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        return mo.vstack([
+            mo.md(card.statement),
+            chapter_answers[ex_id],
+            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
+            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
+        ])
+    return (exercise_card,)
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("runs-ndcg-cut")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("runs-tiebreak")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("runs-average")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("runs-config")
+    return
+
+
 if __name__ == "__main__":
     app.run()
