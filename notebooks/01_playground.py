@@ -76,7 +76,18 @@ def _(mo, nc, playground, preset_dropdown, presets):
         label="Ideal list from",
         inline=True,
     )
-    preset_note = mo.md(_preset.note).callout(kind="info")
+    mo.vstack(
+        [
+            preset_dropdown,
+            mo.md(_preset.note).callout(kind="info"),
+            labels_text,
+            missing_text,
+            mo.hstack([gain_dropdown, discount_dropdown], justify="start", gap=1.5),
+            k_slider,
+            mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=2.5, wrap=True),
+        ],
+        gap=0.7,
+    )
     return (
         base_number,
         discount_dropdown,
@@ -86,7 +97,6 @@ def _(mo, nc, playground, preset_dropdown, presets):
         k_slider,
         labels_text,
         missing_text,
-        preset_note,
         unjudged_radio,
     )
 
@@ -101,6 +111,7 @@ def _(
     k_slider,
     labels_text,
     missing_text,
+    mo,
     playground,
     unjudged_radio,
 ):
@@ -119,49 +130,20 @@ def _(
         problem = None
     except (TypeError, ValueError) as _err:
         result, problem = None, _err
-    return problem, result
 
-
-@app.cell
-def _(
-    base_number,
-    discount_dropdown,
-    gain_dropdown,
-    gain_table_text,
-    ideal_radio,
-    k_slider,
-    labels_text,
-    missing_text,
-    mo,
-    playground,
-    preset_dropdown,
-    preset_note,
-    problem,
-    result,
-    unjudged_radio,
-):
-    # The controls and the numbers share one output, so a slide shows both. The widgets
-    # keep their DOM (and focus) when this cell reruns; the Gain table and Base fields
-    # appear only when the chosen gain or discount uses them.
-    _choices = [gain_dropdown]
+    # The numbers come straight after the controls (on a slide, one arrow press reveals
+    # them). The controls are not shown again here: redrawing nine widgets on every edit
+    # would cost more than everything else. Gain table and Base appear only when used.
+    _extra = []
     if gain_dropdown.value == "table":
-        _choices.append(gain_table_text)
-    _choices.append(discount_dropdown)
+        _extra.append(gain_table_text)
     if discount_dropdown.value in playground.TAKES_BASE:
-        _choices.append(base_number)
-    _controls = [
-        preset_dropdown,
-        preset_note,
-        labels_text,
-        missing_text,
-        mo.hstack(_choices, justify="start", gap=1.5),
-        k_slider,
-        mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=2.5, wrap=True),
-    ]
+        _extra.append(base_number)
+    _numbers = [mo.hstack(_extra, justify="start", gap=1.5)] if _extra else []
     if result is None:
-        _numbers = [mo.callout(mo.md(f"**Cannot compute:** {problem}"), kind="danger")]
+        _numbers.append(mo.callout(mo.md(f"**Cannot compute:** {problem}"), kind="danger"))
     else:
-        _numbers = [
+        _numbers += [
             mo.Html(playground.stats_html(result)),
             mo.md(f"**Configuration:** {result.config.describe()}"),
         ]
@@ -177,8 +159,8 @@ def _(
                     kind="warn",
                 )
             )
-    mo.vstack([*_controls, *_numbers], gap=0.7)
-    return
+    mo.vstack(_numbers, gap=0.7)
+    return problem, result
 
 
 @app.cell
@@ -207,39 +189,31 @@ def _(mo):
 
 @app.cell
 def _(base_number, discount_dropdown, k_slider, mo, playground, plots):
-    # Each plot has its own cell and reads only what it draws; the *_png twins redraw only
-    # the data on a cached frame, so an edit costs a few milliseconds per plot.
+    # Each plot has its own cell and reads only what it draws. The *_html versions keep the
+    # axes as a cached picture and redraw only the data on top (see ndcg_core.plots.ranking).
     try:
-        _png = plots.discount_curves_png(
+        _html = plots.discount_curves_html(
             discount_dropdown.value,
             base=playground.base_for(discount_dropdown.value, base_number.value),
             k=k_slider.value,
         )
     except (TypeError, ValueError):
         mo.stop(True)  # the numbers above already show the message
-    mo.image(_png, alt="Discount by rank: the chosen discount highlighted, ranks 1 to k marked", style={"max-width": "100%"})
+    mo.Html(_html)
     return
 
 
 @app.cell
 def _(mo, plots, result):
     mo.stop(result is None)
-    mo.image(
-        plots.gains_per_rank_png(result.table),
-        alt="Gain and discounted gain per rank, with cumulative DCG and IDCG",
-        style={"max-width": "100%"},
-    )
+    mo.Html(plots.gains_per_rank_html(result.table, result.k))
     return
 
 
 @app.cell
 def _(mo, plots, result):
     mo.stop(result is None)
-    mo.image(
-        plots.ndcg_at_cutoffs_png(result.curve, result.k),
-        alt="NDCG at every cutoff, the chosen k marked",
-        style={"max-width": "100%"},
-    )
+    mo.Html(plots.ndcg_at_cutoffs_html(result.curve, result.k))
     return
 
 

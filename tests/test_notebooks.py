@@ -136,7 +136,6 @@ DEFS = dict(
     k_slider=mo.ui.slider(1, 100, value={k!r}),
     unjudged_radio=mo.ui.radio(options={{"zero": "zero", "condense": "condense"}}, value="zero"),
     ideal_radio=mo.ui.radio(options={{"judgments": "judgments", "list": "list"}}, value="judgments"),
-    preset_note=mo.md(""),
 )
 """
 

@@ -58,10 +58,10 @@ def test_discount_curves_draw_all_five_and_highlight_the_chosen() -> None:
     fig = ranking.discount_curves("log2", k=5)
     ax = fig.axes[0]
     labels = legend_labels(fig)
-    for expected in ("1/log₂(i+1)  ← chosen", "1/log₂(i+2), shifted", "1/i, reciprocal",
+    for expected in ("1/log₂(i+1) (chosen)", "1/log₂(i+2), shifted", "1/i, reciprocal",
                      "Järvelin–Kekäläinen, b = 2", "none (plain CG)", "ranks 1..k that count"):
         assert expected in labels
-    chosen = lines_labelled(fig, "1/log₂(i+1)  ← chosen")[0]
+    chosen = lines_labelled(fig, "1/log₂(i+1) (chosen)")[0]
     others = [ln for ln in ax.get_lines() if ln.get_label() in labels and ln is not chosen
               and ln.get_label() != "ranks 1..k that count"]
     assert len(others) == 4
@@ -93,7 +93,7 @@ def test_discount_curves_extend_to_a_large_k() -> None:
 
 def test_discount_curves_jarvelin_kekalainen_uses_the_chosen_base() -> None:
     fig = ranking.discount_curves("jarvelin_kekalainen", base=3, k=5)
-    chosen = lines_labelled(fig, "Järvelin–Kekäläinen, b = 3  ← chosen")[0]
+    chosen = lines_labelled(fig, "Järvelin–Kekäläinen, b = 3 (chosen)")[0]
     expected = [1, 1] + [log(3) / log(i) for i in range(3, 11)]  # no discount below rank b = 3
     np.testing.assert_allclose(chosen.get_ydata(), expected)
     assert "Järvelin–Kekäläinen, b = 2" not in legend_labels(fig)
@@ -101,7 +101,7 @@ def test_discount_curves_jarvelin_kekalainen_uses_the_chosen_base() -> None:
 
 def test_discount_curves_log_with_another_base_is_an_extra_curve() -> None:
     fig = ranking.discount_curves("log", base=10, k=2)
-    chosen = lines_labelled(fig, "1/log_10(i+1)  ← chosen")[0]
+    chosen = lines_labelled(fig, "1/log_10(i+1) (chosen)")[0]
     np.testing.assert_allclose(chosen.get_ydata()[:2], [1 / (log(2) / log(10)), 1 / (log(3) / log(10))])
     assert "1/log₂(i+1)" in legend_labels(fig)  # the five named curves are still there
     top = 1 / (log(2) / log(10))  # 3.32: the y axis grows to show it
@@ -144,6 +144,22 @@ def test_gains_per_rank_bars_and_running_totals_on_the_lecture_example() -> None
     assert set(legend_labels(fig)) == {"gain g(ℓᵢ)", "discounted gain g(ℓᵢ)·d(i)", "cumulative IDCG", "cumulative DCG"}
     assert ax.get_xlabel() == "rank i" and ax.get_ylabel() == "gain"
     assert ax.get_ylim()[1] >= IDCG_5  # the totals fit
+
+
+def test_gains_per_rank_with_k_shows_every_rank_up_to_k() -> None:
+    table = nc.breakdown([2, 1], 5, judgments=[2, 1])  # two documents, k = 5
+    fig = ranking.gains_per_rank(table, 5)
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (0.4, 5.6)
+    np.testing.assert_allclose([b.get_height() for b in ax.containers[0]], [2, 1, 0, 0, 0])
+    assert list(lines_labelled(fig, "cumulative DCG")[0].get_xdata()) == [1, 2]
+    dcg = 2 / log2(2) + 1 / log2(3)
+    assert f"DCG@5 = {dcg:.4f}" in texts(fig) and f"IDCG@5 = {dcg:.4f}" in texts(fig)
+
+
+def test_gains_per_rank_k_smaller_than_the_table_is_an_error() -> None:
+    with pytest.raises(ValueError, match=r"k must be at least the table's 5 ranks; got k=3"):
+        ranking.gains_per_rank(nc.breakdown(LECTURE, 5), 3)
 
 
 def test_gains_per_rank_marks_unjudged_ranks() -> None:
@@ -319,6 +335,90 @@ def test_png_rendering_is_thread_safe() -> None:
         t.join()
     for (worker, i), data in results.items():
         assert data == expected[(worker + i) % len(tables)]
+
+
+# --------------------------------------------------------------------------- two-layer HTML
+
+
+def _layers(html: str) -> tuple[str, str]:
+    """(background PNG data URL, overlay SVG) of one *_html figure."""
+    import re
+
+    src = re.search(r'<img src="(data:image/png;base64,[^"]+)"', html)
+    svg = html[html.index("<svg"): html.index("</svg>") + 6]
+    assert src is not None
+    return src.group(1), svg
+
+
+@pytest.mark.parametrize(
+    ("render", "viewbox", "alt"),
+    [
+        (lambda: ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5),
+         "0 0 720 360", "DCG@5 = 2.4307, IDCG@5 = 3.1309"),
+        (lambda: ranking.ndcg_at_cutoffs_html(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+         "0 0 720 331.2", "NDCG@5 = 0.7763"),
+        (lambda: ranking.discount_curves_html("log2", k=5), "0 0 720 360", "ranks 1 to 5 marked"),
+    ],
+    ids=["gains", "cutoffs", "discounts"],
+)
+def test_html_is_a_png_frame_with_an_svg_overlay_of_the_same_size(render, viewbox: str, alt: str) -> None:  # type: ignore[no-untyped-def]
+    html = render()
+    png_url, svg = _layers(html)
+    import base64
+
+    frame = base64.b64decode(png_url.split(",", 1)[1])
+    width, height = png_size(frame)
+    assert f'viewBox="{viewbox}"' in svg
+    vb = [float(x) for x in viewbox.split()]
+    assert width / height == pytest.approx(vb[2] / vb[3])  # both layers cover the same box
+    assert "position: absolute" in svg and "width: 100%" in svg and 'aria-hidden="true"' in svg
+    assert alt in html  # the numbers are in the image's alt text, for screen readers
+
+
+def test_html_overlay_changes_with_the_data_and_the_frame_is_reused() -> None:
+    ranking._LAYERED.clear()
+    first = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
+    second = ranking.gains_per_rank_html(nc.breakdown([0, 1, 2, 1, 0], 5, judgments=JUDGMENTS), 5)
+    assert _layers(first)[0] == _layers(second)[0]  # same axes: the same background picture
+    assert _layers(first)[1] != _layers(second)[1]
+    assert ranking.cache_info()["_GainsPlot (html)"] == 1
+    again = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
+    assert again == first
+
+
+def test_gains_axis_rescales_only_when_the_data_outgrow_it_or_shrink_below_a_third() -> None:
+    ranking._LAYERED.clear()
+
+    def tops() -> list[float]:
+        return sorted(key[1] for key in ranking._LAYERED[ranking._GainsPlot])
+
+    big = nc.breakdown([3, 3, 3], 3)  # highest: IDCG = 3 + 3/log2(3) + 3/2 = 6.39; x 1.3 = 8.3 -> top 10
+    mid = nc.breakdown([2, 2, 2], 3)  # 2 + 2/log2(3) + 1 = 4.26; x 1.3 = 5.5 -> needs 6, and 10 <= 3 x 6
+    small = nc.breakdown([1, 0, 1], 3)  # 1 + 1/log2(3) = 1.63; x 1.3 = 2.1 -> needs 2.5, and 10 > 3 x 2.5
+    ranking.gains_per_rank_html(big, 3)
+    assert tops() == [10.0]
+    ranking.gains_per_rank_html(mid, 3)
+    assert tops() == [10.0]  # kept: the axis does not jump
+    ranking.gains_per_rank_html(small, 3)
+    assert tops() == [2.5, 10.0]  # the data would fill less than a third: rescaled
+    ranking.gains_per_rank_html(big, 3)
+    assert tops() == [2.5, 10.0]
+
+
+def test_html_errors_match_the_figures() -> None:
+    with pytest.raises(ValueError, match=r"curve is empty"):
+        ranking.ndcg_at_cutoffs_html([], 1)
+    with pytest.raises(TypeError, match=r"table must be the DataFrame"):
+        ranking.gains_per_rank_html([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"k must be a positive whole number"):
+        ranking.discount_curves_html("log2", k=0)
+
+
+def test_as_img_embeds_png_bytes_and_rejects_others() -> None:
+    tag = ranking.as_img(ranking.discount_curves_png("none", k=2), 'a "plot"')
+    assert tag.startswith('<img src="data:image/png;base64,iVBORw0KGgo') and 'alt="a &quot;plot&quot;"' in tag
+    with pytest.raises(TypeError, match=r"png must be PNG bytes"):
+        ranking.as_img(b"GIF89a", "x")
 
 
 # --------------------------------------------------------------------------- no leaks, SVG

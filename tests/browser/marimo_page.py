@@ -237,18 +237,23 @@ _BLUR_JS = r"""
 """
 
 
+def _shown(control: Locator) -> bool:
+    return control.count() > 0 and not is_inert(control.first) and control.first.is_visible()
+
+
 def show_slide_with(page: Page, control: Locator, max_slides: int = 30, timeout: float = 10_000) -> None:
-    """In the slides view, press the right arrow until ``control``'s slide is the current one.
+    """In the slides view, press the right arrow until ``control`` is on the current slide and
+    shown (a fragment is revealed by an arrow press too).
 
     Does nothing when the control is already usable (the vertical view, or the right slide).
     Each press waits for the deck to move (a new slide or fragment), never for a fixed time.
     """
     for _ in range(max_slides):
-        if not is_inert(control):
+        if _shown(control):
             return
         before = page.evaluate(_DECK_STATE_JS)
         if before.startswith("-1:"):
-            raise AssertionError(f"{control} is inert and the page has no slide deck to advance")
+            raise AssertionError(f"{control} is not shown and the page has no slide deck to advance")
         page.evaluate(_BLUR_JS)  # an arrow key in a focused text box would move the caret instead
         page.keyboard.press("ArrowRight")
         try:
@@ -258,7 +263,7 @@ def show_slide_with(page: Page, control: Locator, max_slides: int = 30, timeout:
         except Exception as err:
             raise AssertionError(f"the slide deck did not advance from {before} (last slide?)") from err
         page.wait_for_function(DECK_STILL_JS, timeout=timeout, polling="raf")
-    if is_inert(control):
+    if not _shown(control):
         raise AssertionError(f"no slide within {max_slides} right-arrow presses shows {control}")
 
 

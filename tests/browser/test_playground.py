@@ -74,8 +74,10 @@ def set_k(page: Page, value: int) -> None:
 
 
 def open_playground(page: Page, base_url: str) -> None:
+    """Open the playground and bring its controls and numbers on screen (slide 2, fragment 1)."""
     open_notebook(page, base_url, PLAYGROUND)
     show_slide_with(page, page.get_by_label("Relevance labels", exact=True))
+    show_slide_with(page, page.get_by_text(re.compile(r"^NDCG@\d+$")))
     expect(page.get_by_text("NDCG@5", exact=True)).to_be_visible()
 
 
@@ -225,11 +227,19 @@ def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
         " const i = s.findIndex((x) => x.classList.contains('present'));"
         " return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length]; }"
     )
-    present_js = (
-        "() => { const p = document.querySelector('.reveal .slides > section.present');"
-        " return {text: p.innerText.trim(), images: p.querySelectorAll('img').length,"
-        " editors: p.querySelectorAll('.cm-editor').length}; }"
-    )
+    present_js = r"""
+    () => {
+      const present = document.querySelector('.reveal .slides > section.present');
+      let text = '';
+      (function walk(node) {
+        if (node.nodeType === 3) { text += node.textContent; return; }
+        if (node.nodeType === 1 && node.shadowRoot) walk(node.shadowRoot);
+        for (const child of node.childNodes) walk(child);
+      })(present);
+      return {text: text.trim(), images: present.querySelectorAll('img, svg').length,
+              editors: present.querySelectorAll('.cm-editor').length};
+    }
+    """
     hidden_js = "() => document.querySelectorAll('.reveal .slides > section.present .fragment:not(.visible)').length"
     seen = []
     for step in range(30):
