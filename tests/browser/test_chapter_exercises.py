@@ -1,0 +1,121 @@
+"""The exercises that end chapters 02-06 ("Check yourself"), in a real browser.
+
+For each chapter the first numeric exercise is answered twice through its own answer box
+and **Check** button: the right value (derived by hand below) gets a success callout, the
+value a common mistake produces gets a callout naming that mistake. Chapters 02-04 are
+served as slide decks: the arrow keys bring the answer box's slide up first.
+"""
+
+from __future__ import annotations
+
+from math import log2
+from pathlib import Path
+
+import pytest
+from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, show_slide_with
+from playwright.sync_api import Page, expect
+
+import ndcg_core as nc
+from ndcg_core.exercises import MISCONCEPTIONS
+
+pytestmark = pytest.mark.browser
+
+#: chapter -> (first numeric exercise, right value, value of a named mistake, the mistake's id)
+FIRST_NUMERIC = {
+    "02_gains.py": (
+        "gains-exp-dcg",
+        1 / log2(2) + 3 / log2(4) + 1 / log2(5),  # gains 2^l - 1 of 1, 0, 2, 1, 0: 1, 0, 3, 1, 0
+        1 / log2(2) + 2 / log2(4) + 1 / log2(5),  # linear gain instead
+        "gain-linear-for-exponential",
+    ),
+    "03_discounts.py": (
+        "discounts-shifted-dcg",
+        1 / log2(3) + 2 / log2(5) + 1 / log2(6),  # 1/log2(i+2) at ranks 1, 3, 4
+        1 / log2(2) + 2 / log2(4) + 1 / log2(5),  # the standard 1/log2(i+1) instead
+        "discount-other",
+    ),
+    "04_ideal_list.py": (
+        "ideal-trap-ndcg",
+        3 / (3 / log2(2) + 3 / log2(3) + 2 / log2(4)),  # 3, 0, 0 against judgments 3, 3, 2
+        3 / 3,  # the ideal built from the run itself: 3, 0, 0
+        "ideal-from-run",
+    ),
+    "05_unjudged.py": (
+        "unjudged-zero-ndcg",
+        (2 + 1 / log2(4)) / (2 + 1 / log2(3) + 1 / log2(4)),  # 2, ?, 1, ?, 0 with ? as gain 0
+        (2 + 1 / log2(3)) / (2 + 1 / log2(3) + 1 / log2(4)),  # condensed: 2, 1, 0
+        "unjudged-policy",
+    ),
+    "06_evaluating_runs.py": (
+        "runs-ndcg-cut",
+        (2 / log2(3) + 2 / log2(4) + 1 / log2(5)) / (2 + 2 / log2(3) + 1 / log2(4) + 1 / log2(5)),
+        (2 / log2(3) + 2 / log2(4) + 1 / log2(5)) / (2 + 2 / log2(3) + 1 / log2(4)),  # ideal 2, 2, 1, 0 from the run
+        "ideal-from-run",
+    ),
+}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def check_answer(page: Page, ex_id: str, typed: str) -> None:
+    """Type ``typed`` into the exercise's answer box and press its own Check button."""
+    box = page.get_by_label(f"Your answer ({ex_id})", exact=True)
+    expect(box).to_have_count(1)
+    show_slide_with(page, box, max_slides=60)
+    box.fill(typed)
+    button = page.locator("form").filter(has=box).get_by_role("button", name="Check", exact=True)
+    expect(button).to_have_count(1)
+    run_and_settle(page, button.click, what=f"pressing Check under {ex_id}")
+
+
+def callout(page: Page, kind: str, text: str):
+    return page.locator(f"marimo-callout-output[data-kind='\"{kind}\"']").filter(has_text=text)
+
+
+@pytest.mark.parametrize("filename", list(FIRST_NUMERIC))
+def test_first_numeric_exercise_right_then_a_named_mistake(
+    page: Page, lab_server: str, filename: str, artifacts_dir: Path
+) -> None:
+    ex_id, right, wrong, misconception = FIRST_NUMERIC[filename]
+    exercise = nc.exercises.get(ex_id)
+    places = exercise.precision
+    open_notebook(page, lab_server, filename)
+    assert "Check yourself" in page_text(page)
+    assert "Right:" not in page_text(page)  # no feedback before Check is pressed
+
+    check_answer(page, ex_id, f"{right:.{places}f}")
+    success = callout(page, "success", f"Right: {exercise.quantity} =")
+    expect(success).to_have_count(1)
+    expect(success).to_contain_text(f"which is {right:.{places}f} to {places} decimals.")
+    page.screenshot(path=str(artifacts_dir / f"exercises_{filename[:-3]}_right.png"))
+    assert_no_traceback(page)
+
+    check_answer(page, ex_id, f"{wrong:.{places}f}")
+    expect(callout(page, "success", "Right:")).to_have_count(0)
+    warning = callout(page, "warn", f"Not quite: {wrong:.{places}f} is what")
+    expect(warning).to_have_count(1)
+    expect(warning).to_contain_text(MISCONCEPTIONS[misconception].name)
+    page.screenshot(path=str(artifacts_dir / f"exercises_{filename[:-3]}_wrong.png"))
+    assert_no_traceback(page)
+
+
+def test_an_option_and_the_worked_solution(page: Page, lab_server: str) -> None:
+    """A multiple-choice card in the vertical view: pick the right option, open the solution."""
+    open_notebook(page, lab_server, "06_evaluating_runs.py")
+    exercise = nc.exercises.get("runs-tiebreak")
+    option = page.get_by_label(exercise.choices[exercise.answer_option], exact=True)
+    expect(option).to_have_count(1)
+    option.check()
+    form = page.locator("form").filter(has=option)
+    run_and_settle(page, form.get_by_role("button", name="Check", exact=True).click, what="pressing Check")
+    expect(callout(page, "success", "Right. trec_eval sorts by score")).to_have_count(1)
+    solutions = page.get_by_text("Worked solution", exact=True)
+    expect(solutions).to_have_count(4)  # one per card: runs-ndcg-cut, runs-tiebreak, ...
+    row = page.get_by_role("cell", name="0, 1, 2 (file order)", exact=True)  # the solution's table, by ndcg_core
+    expect(row).to_be_hidden()  # folded until asked for
+    solutions.nth(1).click()
+    expect(row).to_be_visible()
+    assert f"Answer: {exercise.choices[exercise.answer_option]}" in flat(page_text(page))
+    assert_no_traceback(page)
