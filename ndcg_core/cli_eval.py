@@ -26,7 +26,7 @@ import pandas as pd
 from .discounts import DISCOUNT_NAMES
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .gains import GAINS, parse_gain_table
-from .trec import read_qrels, read_run
+from .trec import _qrels_table, _run_table
 
 __all__ = ["main", "build_parser"]
 
@@ -198,8 +198,8 @@ def run(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stde
         gain: object = args.gain or "linear"
         if args.gain_table is not None:
             gain = parse_gain_table(args.gain_table)
-        qrels = _read(read_qrels, args.qrels, "qrels")
-        run_table = _read(read_run, args.run, "run")
+        qrels = _read(_qrels_table, args.qrels, "qrels")  # tables: no DataFrame, no second check
+        run_table = _read(_run_table, args.run, "run")
         result = evaluate_run(
             qrels,
             run_table,

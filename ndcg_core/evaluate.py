@@ -54,7 +54,7 @@ from .config import NDCGConfig
 from .discounts import Discount, DiscountFunction, resolve_discount
 from .gains import Gain, GainFunction, resolve_gain
 from .metrics import UNJUDGED_POLICIES, breakdown
-from .trec import RankedTopic, _ranked_topic, _Table, _table, qrels_frame
+from .trec import RankedTopic, _factorize_keys, _ranked_topic, _Table, _table, qrels_frame
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -293,12 +293,18 @@ def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_to
     return out
 
 
-def _byte_order(names: np.ndarray) -> np.ndarray:
+def _byte_order(names: np.ndarray, keys: np.ndarray | None = None) -> np.ndarray:
     """Indices that sort ``names`` (str) in strcmp's byte order.
 
-    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
-    anything else by Python, whose code-point order is the UTF-8 byte order.
+    With the names' keys from the fast reader (big-endian packed bytes), an integer sort
+    of the keys. Otherwise short ASCII ids (the usual docnos) are sorted as fixed-width
+    bytes by numpy (memcmp); anything else by Python, whose code-point order is the UTF-8
+    byte order.
     """
+    if keys is not None:
+        if keys.shape[1] == 1:
+            return np.argsort(keys[:, 0], kind="stable")
+        return np.lexsort(keys.T[::-1])
     if len(names) and max(map(len, names)) <= 64:
         try:
             return np.argsort(names.astype("S"), kind="stable")
@@ -308,7 +314,11 @@ def _byte_order(names: np.ndarray) -> np.ndarray:
 
 
 def _ranking_order(
-    topic: np.ndarray, scores: np.ndarray, doc_codes: np.ndarray, doc_names: np.ndarray
+    topic: np.ndarray,
+    scores: np.ndarray,
+    doc_codes: np.ndarray,
+    doc_names: np.ndarray,
+    doc_keys: np.ndarray | None = None,
 ) -> np.ndarray:
     """Row order: grouped by topic; score descending; document id descending among ties.
 
@@ -337,7 +347,7 @@ def _ranking_order(
     group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
     rows = order[positions]
     inverse, distinct = pd.factorize(doc_codes[rows])
-    by_text = _byte_order(doc_names[distinct])
+    by_text = _byte_order(doc_names[distinct], None if doc_keys is None else doc_keys[distinct])
     n_names = len(by_text)
     descending = np.empty(n_names, dtype=np.int64)
     descending[by_text] = np.arange(n_names - 1, -1, -1)
@@ -345,6 +355,23 @@ def _ranking_order(
     inner = np.argsort(group.astype(np.int64) * n_names + descending[inverse], kind="stable")
     order[positions] = rows[inner]
     return order
+
+
+def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
+    """For each of the run's document names, its position among the qrels' (-1: absent).
+
+    Tables from the fast reader compare their integer keys instead of the strings.
+    """
+    if q.doc_keys is None or r.doc_keys is None:
+        return pd.Index(q.doc_names).get_indexer(r.doc_names)
+    words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
+    if words == 1:
+        return pd.Index(q.doc_keys[:, 0]).get_indexer(r.doc_keys[:, 0])
+    both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
+    both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
+    both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
+    codes, _ = _factorize_keys(both)
+    return pd.Index(codes[: len(q.doc_keys)]).get_indexer(codes[len(q.doc_keys) :])
 
 
 def _preview(items: Sequence[str], n: int = 6) -> str:
@@ -455,7 +482,7 @@ def evaluate_run(
 
     # labels of the run's documents: join on (topic, document); NaN = unjudged (absent from
     # the qrels, or negative there: "pooled but not judged")
-    doc_in_qrels = pd.Index(q.doc_names).get_indexer(r.doc_names).astype(np.int32)[r_docs]
+    doc_in_qrels = _doc_indexer(q, r).astype(np.int32)[r_docs]
     maybe = np.flatnonzero(doc_in_qrels >= 0)
     n_docs = max(len(q.doc_names), 1)
     q_index = pd.Index(q_topic.astype(np.int64) * n_docs + q.doc_codes)
@@ -468,7 +495,7 @@ def evaluate_run(
     labels[labels < 0] = np.nan
 
     # the ranking: topic, score descending, document id descending among ties
-    order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names)
+    order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
     sorted_topic = r_topic[order]
     label_values = labels[order]
     del order, labels, r_topic, r_scores, r_docs

@@ -246,6 +246,8 @@ class _Table(NamedTuple):
     doc_names: np.ndarray
     values: np.ndarray
     attrs: dict
+    #: doc_names' keys (see _id_keys), when the fast reader made them: rows in byte order
+    doc_keys: np.ndarray | None = None
 
 
 def _codes(codes: np.ndarray) -> np.ndarray:
@@ -322,6 +324,266 @@ def _to_frame(table: _Table, value_name: str) -> pd.DataFrame:
     return frame
 
 
+# --------------------------------------------------------------------------- the vectorised reader
+#
+# A well-formed file (printable ASCII ids and numbers, fields separated by spaces or tabs,
+# lines by "\n") is split by numpy on its bytes, block by block. Each id becomes a
+# *key*: its bytes packed big-endian into 64-bit words, zero-padded (ids hold no NUL
+# byte, so the packing is one-to-one), and integer order of the keys is strcmp's byte
+# order. Keys are hashed as integers, and evaluate_run joins and breaks ties on them
+# without touching a string. Anything else (other bytes, a short line, a token that is
+# not a plain number) returns None, and the file goes to the general readers below.
+
+_BYTE_CLASS = np.full(256, 3, dtype=np.uint8)  # 0 token byte, 1 blank, 2 newline, 3 other
+_BYTE_CLASS[0x21:0x7F] = 0
+_BYTE_CLASS[[0x20, 0x09]] = 1
+_BYTE_CLASS[0x0A] = 2
+_BLOCK = 1 << 20  # bytes split at a time
+_ROWS = 1 << 17  # rows keyed or parsed at a time
+_MAX_ID_WORDS = 8  # ids up to 64 bytes get keys
+_DIGIT_LIMIT = 15  # up to 15 digits a mantissa is exact and m / 10**f is correctly rounded
+
+
+def _split_fields(
+    data: bytes, wanted: Sequence[int], minimum: int, maximum: int | None
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]], tuple[int, int]] | None:
+    """The bytes as an array, (starts, lengths) of the wanted fields of every content line,
+    and (start, length) of the last line's field ``minimum - 1``.
+
+    None unless every byte is printable ASCII, a blank or "\\n", every non-blank line
+    has between ``minimum`` and ``maximum`` fields, and there is at least one.
+    """
+    buf = np.frombuffer(data, dtype=np.uint8)
+    n = len(buf)
+    if n == 0 or n >= 2**31:
+        return None
+    capacity = data.count(b"\n") + 1
+    out = np.empty((2 * len(wanted), capacity), dtype=np.int32)
+    rows = 0
+    last = (0, 0)
+    begin = 0
+    while begin < n:
+        end = min(begin + _BLOCK, n)
+        if end < n:
+            cut = data.rfind(b"\n", begin, end)
+            if cut < 0:
+                cut = data.find(b"\n", end)
+            end = n if cut < 0 else cut + 1
+        kind = _BYTE_CLASS[buf[begin:end]]
+        if kind.max() == 3:
+            return None
+        token = np.zeros(len(kind) + 2, dtype=np.int8)
+        token[1:-1] = kind == 0
+        edges = np.flatnonzero(token[1:] != token[:-1]).astype(np.int32)
+        del token
+        starts, stops = edges[0::2], edges[1::2]
+        newlines = np.flatnonzero(kind == 2)
+        if kind[-1] != 2:
+            newlines = np.append(newlines, len(kind))
+        del kind
+        before = np.searchsorted(starts, newlines)
+        first = np.concatenate(([0], before[:-1]))
+        count = before - first
+        first = first[count > 0]
+        count = count[count > 0]
+        if len(count):
+            if count.min() < minimum or (maximum is not None and count.max() > maximum):
+                return None
+            for i, j in enumerate(wanted):
+                at = first + j
+                out[2 * i, rows : rows + len(at)] = starts[at] + np.int32(begin)
+                out[2 * i + 1, rows : rows + len(at)] = stops[at] - starts[at]
+            final = first[-1] + minimum - 1
+            last = (int(starts[final]) + begin, int(stops[final] - starts[final]))
+            rows += len(first)
+        begin = end
+    if rows == 0:  # blank lines only: the line reader says so
+        return None
+    fields = [(out[2 * i, :rows], out[2 * i + 1, :rows]) for i in range(len(wanted))]
+    return buf, fields, last
+
+
+def _id_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray | None:
+    """Each id's bytes as big-endian 64-bit words, zero-padded: shape (rows, words)."""
+    longest = int(lengths.max(initial=1))
+    words = -(-longest // 8)
+    if words > _MAX_ID_WORDS:
+        return None
+    n = len(buf)
+    window = np.ndarray(shape=(max(n - 7, 0),), dtype=">u8", buffer=buf, strides=(1,))
+    tail_start = max(n - 8, 0)
+    tail = np.zeros(16, dtype=np.uint8)
+    tail[: n - tail_start] = buf[tail_start:]
+    tail_window = np.ndarray(shape=(9,), dtype=">u8", buffer=tail, strides=(1,))
+    keys = np.zeros((len(starts), words), dtype=np.uint64)
+    for begin in range(0, len(starts), _ROWS):
+        rows = slice(begin, begin + _ROWS)
+        keys[rows] = _id_key_rows(buf, window, tail_window, tail_start, starts[rows], lengths[rows], words)
+    return keys
+
+
+def _id_key_rows(buf, window, tail_window, tail_start, starts, lengths, words):  # type: ignore[no-untyped-def]
+    n = len(buf)
+    keys = np.zeros((len(starts), words), dtype=np.uint64)
+    for w in range(words):
+        at = starts.astype(np.int64) + 8 * w
+        rest = np.clip(lengths - 8 * w, 0, 8).astype(np.uint64)
+        inside = at + 8 <= n
+        raw = np.zeros(len(at), dtype=np.uint64)
+        raw[inside] = window[at[inside]]
+        if not inside.all():
+            outside = ~inside & (rest > 0)
+            raw[outside] = tail_window[at[outside] - tail_start]
+        shift = (np.uint64(8) - rest) * np.uint64(8)
+        shift[rest == 0] = 0
+        raw >>= shift
+        raw <<= shift
+        raw[rest == 0] = 0
+        keys[:, w] = raw
+    return keys
+
+
+def _first_rows(codes: np.ndarray) -> np.ndarray:
+    """Row of each code's first appearance, for codes numbered in order of appearance."""
+    previous = np.maximum.accumulate(codes)
+    new = np.empty(len(codes), dtype=bool)
+    new[0] = True
+    np.greater(codes[1:], previous[:-1], out=new[1:])
+    return np.flatnonzero(new)
+
+
+def _factorize_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes (in order of first appearance) and the unique keys, as pd.factorize."""
+    codes, _ = pd.factorize(keys[:, 0])
+    for w in range(1, keys.shape[1]):
+        sub, uniques = pd.factorize(keys[:, w])
+        codes, _ = pd.factorize(codes.astype(np.int64) * len(uniques) + sub)
+    return _codes(codes), keys[_first_rows(codes)]
+
+
+def _factorize_grouped_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """_factorize_keys for ids written in runs of equal values (topic ids)."""
+    if len(keys) < 2:
+        return _factorize_keys(keys)
+    change = np.empty(len(keys), dtype=bool)
+    change[0] = True
+    np.any(keys[1:] != keys[:-1], axis=1, out=change[1:])
+    heads = np.flatnonzero(change)
+    head_codes, uniques = _factorize_keys(keys[heads])
+    return _codes(np.repeat(head_codes, np.diff(np.append(heads, len(keys))))), uniques
+
+
+def _key_names(keys: np.ndarray) -> np.ndarray:
+    """The ids (str, object array) of keys, made a slice at a time."""
+    names = np.empty(len(keys), dtype=object)
+    width = 8 * keys.shape[1]
+    for begin in range(0, len(keys), 1 << 16):
+        packed = np.ascontiguousarray(keys[begin : begin + (1 << 16)].astype(">u8"))
+        names[begin : begin + len(packed)] = packed.view(f"S{width}").ravel().astype(f"U{width}")
+    return names
+
+
+def _key_table(query_keys: np.ndarray, doc_keys: np.ndarray, values: np.ndarray, attrs: dict) -> _Table | None:
+    query_codes, query_uniques = _factorize_grouped_keys(query_keys)
+    del query_keys
+    doc_codes, doc_uniques = _factorize_keys(doc_keys)
+    del doc_keys
+    table = _Table(
+        query_codes, _key_names(query_uniques), doc_codes, _key_names(doc_uniques), values, attrs, doc_uniques
+    )
+    if _first_duplicate(table) is not None:
+        return None
+    return table
+
+
+def _digit_values(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fraction: bool):
+    """Vectorised parse of ``[+-]digits[.digits]`` tokens (``.digits`` only if ``fraction``).
+
+    Returns (mantissa, decimals, negative, simple) where ``simple`` marks the tokens of
+    that form with at most _DIGIT_LIMIT digits; the others are left to the caller.
+    """
+    parts = [
+        _digit_rows(buf, starts[begin : begin + _ROWS], lengths[begin : begin + _ROWS], fraction)
+        for begin in range(0, len(starts), _ROWS)
+    ]
+    return tuple(np.concatenate(column) for column in zip(*parts))
+
+
+def _digit_rows(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fraction: bool):  # type: ignore[no-untyped-def]
+    n = len(buf)
+    rows = len(starts)
+    mantissa = np.zeros(rows, dtype=np.int64)
+    digits = np.zeros(rows, dtype=np.int8)
+    decimals = np.zeros(rows, dtype=np.int8)
+    dots = np.zeros(rows, dtype=np.int8)
+    simple = lengths <= 2 * _DIGIT_LIMIT  # counters stay small
+    negative = np.zeros(rows, dtype=bool)
+    at = starts.astype(np.int64)
+    for k in range(min(int(lengths.max(initial=0)), 2 * _DIGIT_LIMIT)):
+        inside = lengths > k
+        byte = buf[np.minimum(at + k, n - 1)]
+        digit = (byte >= 0x30) & (byte <= 0x39) & inside
+        if k == 0:
+            sign = (byte == 0x2B) | (byte == 0x2D)
+            negative = byte == 0x2D
+        else:
+            sign = np.zeros(rows, dtype=bool)
+        dot = (byte == 0x2E) & inside if fraction else np.zeros(rows, dtype=bool)
+        simple &= digit | dot | sign | ~inside
+        mantissa[digit] = mantissa[digit] * 10 + (byte[digit] - 0x30)
+        decimals += digit & (dots > 0)
+        digits += digit
+        dots += dot
+    simple &= (dots <= 1) & (digits >= 1) & (digits <= _DIGIT_LIMIT)
+    return mantissa, decimals, negative, simple
+
+
+_POWERS_OF_TEN = np.array([float(10**i) for i in range(_DIGIT_LIMIT + 1)])
+
+
+def _ascii_qrels(data: bytes) -> _Table | None:
+    split = _split_fields(data, (0, 2, 3), 4, 4)
+    if split is None:
+        return None
+    buf, fields, _ = split
+    mantissa, _, negative, simple = _digit_values(buf, *fields[2], fraction=False)
+    if not simple.all():
+        return None
+    np.negative(mantissa, out=mantissa, where=negative)
+    query_keys, doc_keys = _id_keys(buf, *fields[0]), _id_keys(buf, *fields[1])
+    del split, buf, fields, data  # the keys hold the ids now
+    if query_keys is None or doc_keys is None:
+        return None
+    return _key_table(query_keys, doc_keys, mantissa, {})
+
+
+def _ascii_run(data: bytes) -> _Table | None:
+    split = _split_fields(data, (0, 2, 4), 6, None)
+    if split is None:
+        return None
+    buf, fields, (run_start, run_length) = split
+    starts, lengths = fields[2]
+    mantissa, decimals, negative, simple = _digit_values(buf, starts, lengths, fraction=True)
+    scores = mantissa.astype(np.float64)
+    del mantissa
+    scores /= _POWERS_OF_TEN[np.minimum(decimals, _DIGIT_LIMIT)]
+    np.negative(scores, out=scores, where=negative)
+    del decimals, negative
+    for row in np.flatnonzero(~simple).tolist():  # long mantissas, exponents: Python's float()
+        token = data[starts[row] : starts[row] + lengths[row]].decode("ascii")
+        if not _NUMBER.fullmatch(token):
+            return None
+        scores[row] = float(token)
+    if not np.isfinite(scores).all():
+        return None
+    run_id = data[run_start : run_start + run_length].decode("ascii")
+    query_keys, doc_keys = _id_keys(buf, *fields[0]), _id_keys(buf, *fields[1])
+    del split, buf, fields, starts, lengths, data  # the keys hold the ids now
+    if query_keys is None or doc_keys is None:
+        return None
+    return _key_table(query_keys, doc_keys, scores, {"run_id": run_id})
+
+
 # --------------------------------------------------------------------------- qrels
 
 
@@ -366,7 +628,17 @@ def _scan_qrels(data: bytes, display: str) -> _Table:
     )
 
 
+def _file_bytes(data: bytes | str) -> bytes:
+    if isinstance(data, bytes):
+        return data
+    with open(data, "rb") as handle:
+        return handle.read()
+
+
 def _fast_qrels(data: bytes | str) -> _Table | None:
+    table = _ascii_qrels(_file_bytes(data))
+    if table is not None:
+        return table
     frame = _read_c(data, ["query_id", "iter", "doc_id", "relevance"], None, object)
     if frame is None or len(frame) == 0:
         return None
@@ -422,13 +694,18 @@ def read_qrels(source: Source, *, name: str | None = None, max_bytes: int | None
     ...
     ndcg_core.trec.QrelsFormatError: toy.qrels, line 1: relevance 'H' is not an integer (expected 'QID ITER DOCID REL')
     """
+    return _to_frame(_qrels_table(source, name=name, max_bytes=max_bytes), "relevance")
+
+
+def _qrels_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> _Table:
+    """read_qrels without the DataFrame: the checked table (evaluate_run takes it as it is)."""
     data, display, load = _parser_input(source, name, "qrels", max_bytes)
     table = _fast_qrels(data) if data else None
     if table is None:
         del data
         table = _scan_qrels(load(), display)
     table.attrs["source"] = display
-    return _to_frame(table, "relevance")
+    return table
 
 
 # --------------------------------------------------------------------------- runs
@@ -482,6 +759,9 @@ def _scan_run(data: bytes, display: str) -> _Table:
 
 
 def _fast_run(data: bytes | str) -> _Table | None:
+    table = _ascii_run(_file_bytes(data))
+    if table is not None:
+        return table
     names = ["query_id", "q0", "doc_id", "rank", "score", "run_id"]
     frame = _read_c(
         data,
@@ -545,13 +825,18 @@ def read_run(source: Source, *, name: str | None = None, max_bytes: int | None =
     ...
     ndcg_core.trec.QrelsFormatError: my.run, line 1: score 'high' is not a number (expected 'QID Q0 DOCID RANK SCORE RUN')
     """
+    return _to_frame(_run_table(source, name=name, max_bytes=max_bytes), "score")
+
+
+def _run_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> _Table:
+    """read_run without the DataFrame: the checked table (evaluate_run takes it as it is)."""
     data, display, load = _parser_input(source, name, "run", max_bytes)
     table = _fast_run(data) if data else None
     if table is None:
         del data
         table = _scan_run(load(), display)
     table.attrs["source"] = display
-    return _to_frame(table, "score")
+    return table
 
 
 # --------------------------------------------------------------------------- in-memory forms
@@ -649,7 +934,12 @@ def _check_values(table: _Table, raw: np.ndarray, kind: str) -> np.ndarray:
 
 
 def _table(obj: object, kind: str) -> _Table:
-    """Check a qrels or run (frame or dict) and return it as codes and values."""
+    """Check a qrels or run (frame or dict) and return it as codes and values.
+
+    A table from the readers (``_qrels_table``, ``_run_table``) is checked already.
+    """
+    if isinstance(obj, _Table):
+        return obj
     value_name = "relevance" if kind == "qrels" else "score"
     table, raw = _table_from(obj, kind, value_name)
     table = table._replace(values=_check_values(table, raw, kind))

@@ -487,3 +487,36 @@ def test_tied_documents_in_strcmp_order_whatever_the_ids(names):
     result = evaluate_run(qrels, run, "ndcg")
     labels = [qrels["q"][name] for name in expected]
     assert value(result, "q", "ndcg") == pytest.approx(nc.ndcg(labels, judgments=list(range(len(names)))), abs=1e-15)
+
+
+# --------------------------------------------------------------------------- the fast reader's tables
+
+
+@pytest.mark.parametrize(
+    "id_length",
+    [pytest.param((1, 8), id="one-word-ids"), pytest.param((1, 30), id="ids-up-to-four-words"),
+     pytest.param((9, 16), id="two-word-ids")],
+)
+@pytest.mark.parametrize("measures", [["ndcg_cut.3,10", "ndcg", "unjudged_cut.5"]])
+def test_tables_from_the_fast_reader_score_as_the_frames_do(id_length, measures):
+    """The reader's tables join and break ties on integer keys; frames go by the strings."""
+    from ndcg_core.trec import _qrels_table, _run_table, read_qrels, read_run
+
+    rng = random.Random(sum(id_length))
+    docs = sorted({"".join(rng.choices("aZ09-_.", k=rng.randint(*id_length))) for _ in range(300)})
+    qrels_lines, run_lines = [], []
+    for topic in ("1", "10", "2", "b"):
+        for doc in rng.sample(docs, 60):
+            qrels_lines.append(f"{topic} 0 {doc} {rng.choice((-1, 0, 0, 1, 2, 3))}\n")
+        for rank, doc in enumerate(rng.sample(docs, 80), start=1):
+            run_lines.append(f"{topic} Q0 {doc} {rank} {rng.choice((1, 2, 2.5, 3))} r\n")  # many ties
+    qrels_bytes, run_bytes = "".join(qrels_lines).encode(), "".join(run_lines).encode()
+    q_table, r_table = _qrels_table(qrels_bytes), _run_table(run_bytes)
+    assert q_table.doc_keys is not None and r_table.doc_keys is not None  # the keyed path runs
+    keyed = evaluate_run(q_table, r_table, measures)
+    by_name = evaluate_run(read_qrels(qrels_bytes), read_run(run_bytes), measures)
+    pd.testing.assert_frame_equal(keyed.per_topic, by_name.per_topic)
+    # and the ranking itself is trec_eval's: score descending, ties by id descending (strcmp)
+    topic = keyed.ranked("b")
+    pairs = [(float(line.split()[4]), line.split()[2]) for line in run_lines if line.startswith("b ")]
+    assert topic.doc_ids == [doc for _, doc in sorted(pairs, key=lambda p: (-p[0], [-c for c in p[1].encode()] + [1]))]

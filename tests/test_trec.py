@@ -431,3 +431,106 @@ def test_categorical_fast_path_equals_the_public_construction():
         public = pd.Categorical.from_codes(codes, categories=pd.Index(names, dtype=object))
         pd.testing.assert_extension_array_equal(fast, public)
         assert fast.tolist() == values.tolist()
+
+
+# --------------------------------------------------------------------------- the vectorised reader
+
+
+def _tricky_files(seed: int) -> tuple[bytes, bytes]:
+    """A qrels and a run with mixed blanks, blank lines, ids of 1-20 bytes and odd numbers."""
+    rng = np.random.default_rng(seed)
+    alphabet = list("abcXYZ019-_.:/#")
+    blanks = [" ", "\t", "  ", " \t "]
+    score_forms = [
+        "{:.2f}", "{!r}", "{:.25f}", "{:e}", "{:+.3f}", "{:.0f}.", "{:g}", "{:.17g}", "{:.15f}",
+    ]
+    docs = sorted({"".join(rng.choice(alphabet, rng.integers(1, 21))) for _ in range(60)})
+    docs = [doc for doc in docs if not doc.startswith("#")] + ["12345678", "1234567", "123456789abcdefg"]
+    qrels, run = [], []
+    for topic in ("t1", "T02", "topic-number-three", "t1x"):
+        chosen = rng.choice(docs, size=25, replace=False)
+        for doc in chosen[:15]:
+            sep = rng.choice(blanks)
+            label = int(rng.integers(-1, 4))
+            end = rng.choice(["", " ", "\t"])
+            qrels.append(f"{topic}{sep}0{sep}{doc}{sep}{'+' if label == 2 else ''}{label}{end}\n")
+        for rank, doc in enumerate(chosen, start=1):
+            value = float(rng.normal() * 10 ** int(rng.integers(-3, 4)))
+            if rank % 7 == 0:
+                value = round(value, 1)
+            text = rng.choice(score_forms).format(value)
+            if text.startswith("0.") and len(text) > 2:
+                text = text[1:] if rank % 2 else text  # ".5" is a number too
+            extra = " extra fields" if rank % 5 == 0 else ""
+            run.append(f"{rng.choice(['', ' '])}{topic} Q0 {doc} {rank} {text} tag{seed}{extra}\n")
+            if rank % 9 == 0:
+                run.append(rng.choice(["\n", "   \n", "\t\n"]))
+    return "".join(qrels).encode(), "".join(run).rstrip("\n").encode()  # no final newline
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_vectorised_reader_agrees_with_the_line_reader(seed):
+    from ndcg_core.trec import _ascii_qrels, _ascii_run, _scan_qrels, _scan_run, _to_frame
+
+    qrels, run = _tricky_files(seed)
+    fast_q, fast_r = _ascii_qrels(qrels), _ascii_run(run)
+    assert fast_q is not None and fast_r is not None  # these files take the fast path
+    pd.testing.assert_frame_equal(_to_frame(fast_q, "relevance"), _to_frame(_scan_qrels(qrels, "q"), "relevance"))
+    pd.testing.assert_frame_equal(_to_frame(fast_r, "score"), _to_frame(_scan_run(run, "r"), "score"))
+    assert fast_r.attrs["run_id"] == f"tag{seed}"
+    # keys sort as strcmp sorts the ids
+    names = fast_r.doc_names
+    by_key = np.lexsort(fast_r.doc_keys.T[::-1])
+    assert names[by_key].tolist() == sorted(names.tolist(), key=lambda s: s.encode())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(b"q1 0 d1 1\r\nq1 0 d2 0\r\n", id="crlf"),
+        pytest.param(b"q1 0 caf\xc3\xa9 1\n", id="utf8-id"),
+        pytest.param(b"q1 0 d1 1\nq1 0 d2\n", id="short-line"),
+        pytest.param(b"q1 0 d1 1 x\n", id="long-line"),
+        pytest.param(b"q1 0 d1 1.0\n", id="decimal-label"),
+        pytest.param(b"q1 0 d1 1234567890123456\n", id="sixteen-digit-label"),
+        pytest.param(b"q1 0 d1 1\nq1 0 d1 2\n", id="duplicate"),
+        pytest.param(b"q1 0 " + b"d" * 65 + b" 1\n", id="id-over-64-bytes"),
+        pytest.param(b"\n \n", id="blank-only"),
+        pytest.param(b"q1 0 d\x0b1 1\n", id="vertical-tab"),
+    ],
+)
+def test_vectorised_qrels_reader_declines_what_it_does_not_handle(text):
+    from ndcg_core.trec import _ascii_qrels
+
+    assert _ascii_qrels(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(b"q1 Q0 d1 1 nan r\n", id="nan"),
+        pytest.param(b"q1 Q0 d1 1 1e999 r\n", id="overflow"),
+        pytest.param(b"q1 Q0 d1 1 . r\n", id="dot"),
+        pytest.param(b"q1 Q0 d1 1 1.2.3 r\n", id="two-dots"),
+        pytest.param(b"q1 Q0 d1 1 2.5\n", id="five-fields"),
+        pytest.param(b"q1 Q0 d1 1 0x1p3 r\n", id="hex"),
+    ],
+)
+def test_vectorised_run_reader_declines_what_it_does_not_handle(text):
+    from ndcg_core.trec import _ascii_run
+
+    assert _ascii_run(text) is None
+
+
+def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch):
+    from ndcg_core import trec
+
+    monkeypatch.setattr(trec, "_BLOCK", 64)  # many blocks, a line longer than a block
+    qrels, run = _tricky_files(11)
+    fast_r = trec._ascii_run(run)
+    assert fast_r is not None
+    pd.testing.assert_frame_equal(trec._to_frame(fast_r, "score"), trec._to_frame(trec._scan_run(run, "r"), "score"))
+    fast_q = trec._ascii_qrels(qrels)
+    pd.testing.assert_frame_equal(
+        trec._to_frame(fast_q, "relevance"), trec._to_frame(trec._scan_qrels(qrels, "q"), "relevance")
+    )
