@@ -347,7 +347,10 @@ def _ranking_order(
     group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
     rows = order[positions]
     inverse, distinct = pd.factorize(doc_codes[rows])
-    by_text = _byte_order(doc_names[distinct], None if doc_keys is None else doc_keys[distinct])
+    if doc_keys is not None:
+        by_text = _byte_order(np.zeros(0, dtype=object), doc_keys[distinct])
+    else:
+        by_text = _byte_order(doc_names[distinct])
     n_names = len(by_text)
     descending = np.empty(n_names, dtype=np.int64)
     descending[by_text] = np.arange(n_names - 1, -1, -1)

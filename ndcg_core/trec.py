@@ -246,7 +246,8 @@ class _Table(NamedTuple):
     doc_names: np.ndarray
     values: np.ndarray
     attrs: dict
-    #: doc_names' keys (see _id_keys), when the fast reader made them: rows in byte order
+    #: doc_names' keys (see _id_keys), when the fast reader made them: rows in byte order;
+    #: doc_names is then a _KeyNames (strings made on first use)
     doc_keys: np.ndarray | None = None
 
 
@@ -315,7 +316,7 @@ def _to_frame(table: _Table, value_name: str) -> pd.DataFrame:
     frame = pd.DataFrame(
         {
             "query_id": _categorical(table.query_codes, table.query_names),
-            "doc_id": _categorical(table.doc_codes, table.doc_names),
+            "doc_id": _categorical(table.doc_codes, _names(table.doc_names)),
             value_name: table.values,
         },
         copy=False,
@@ -483,13 +484,50 @@ def _key_names(keys: np.ndarray) -> np.ndarray:
     return names
 
 
+class _KeyNames:
+    """Document ids kept as their keys, made into str objects only when first needed.
+
+    A million ids cost a tenth of a second and about 50 MB as Python strings; ndcg-eval
+    joins, ranks and prints without them (only ``--explain`` and the DataFrames need them).
+    Indexing and ``numpy.asarray`` give the object array of names.
+    """
+
+    __slots__ = ("keys", "_names")
+
+    def __init__(self, keys: np.ndarray):
+        self.keys = keys
+        self._names: np.ndarray | None = None
+
+    def names(self) -> np.ndarray:
+        if self._names is None:
+            self._names = _key_names(self.keys)
+        return self._names
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, item):  # type: ignore[no-untyped-def]
+        return self.names()[item]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.names())
+
+    def __array__(self, dtype=None, copy=None):  # type: ignore[no-untyped-def]
+        names = self.names()
+        return names if dtype is None else names.astype(dtype)
+
+
+def _names(names: np.ndarray | _KeyNames) -> np.ndarray:
+    return names.names() if isinstance(names, _KeyNames) else names
+
+
 def _key_table(query_keys: np.ndarray, doc_keys: np.ndarray, values: np.ndarray, attrs: dict) -> _Table | None:
     query_codes, query_uniques = _factorize_grouped_keys(query_keys)
     del query_keys
     doc_codes, doc_uniques = _factorize_keys(doc_keys)
     del doc_keys
     table = _Table(
-        query_codes, _key_names(query_uniques), doc_codes, _key_names(doc_uniques), values, attrs, doc_uniques
+        query_codes, _key_names(query_uniques), doc_codes, _KeyNames(doc_uniques), values, attrs, doc_uniques
     )
     if _first_duplicate(table) is not None:
         return None

@@ -514,6 +514,7 @@ def test_tables_from_the_fast_reader_score_as_the_frames_do(id_length, measures)
     q_table, r_table = _qrels_table(qrels_bytes), _run_table(run_bytes)
     assert q_table.doc_keys is not None and r_table.doc_keys is not None  # the keyed path runs
     keyed = evaluate_run(q_table, r_table, measures)
+    assert r_table.doc_names._names is None  # scored without making the ids into strings
     by_name = evaluate_run(read_qrels(qrels_bytes), read_run(run_bytes), measures)
     pd.testing.assert_frame_equal(keyed.per_topic, by_name.per_topic)
     # and the ranking itself is trec_eval's: score descending, ties by id descending (strcmp)

@@ -479,7 +479,7 @@ def test_vectorised_reader_agrees_with_the_line_reader(seed):
     pd.testing.assert_frame_equal(_to_frame(fast_r, "score"), _to_frame(_scan_run(run, "r"), "score"))
     assert fast_r.attrs["run_id"] == f"tag{seed}"
     # keys sort as strcmp sorts the ids
-    names = fast_r.doc_names
+    names = np.asarray(fast_r.doc_names)  # made from the keys on first use
     by_key = np.lexsort(fast_r.doc_keys.T[::-1])
     assert names[by_key].tolist() == sorted(names.tolist(), key=lambda s: s.encode())
 
