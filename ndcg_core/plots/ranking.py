@@ -196,6 +196,7 @@ class _Layered:
         with projector_style():
             canvas.draw()
         png = _encode_png(canvas)
+        canvas.__dict__.pop("renderer", None)  # the Agg pixels are not needed again: free them
         plot.fig.set_dpi(_SVG_DPI)  # the overlay is drawn in points; both layers fill one box
         self.width, self.height = plot.fig.bbox.width, plot.fig.bbox.height
         self.background = base64.b64encode(png).decode("ascii")
