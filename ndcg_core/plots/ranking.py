@@ -181,8 +181,9 @@ class _Live:
 
 
 _SVG_DPI = 72  # matplotlib's SVG unit: one point
-#: How the overlay writes text: "path" (glyph outlines: exactly the PNG frame's font) or "none".
-OVERLAY_FONTTYPE = "path"
+#: How the overlay writes text: "none" (SVG text in DejaVu Sans, matplotlib's font, falling back
+#: to the browser's sans-serif; small) or "path" (glyph outlines: exact everywhere, larger).
+OVERLAY_FONTTYPE = "none"
 
 
 class _Layered:
@@ -195,7 +196,7 @@ class _Layered:
         canvas: FigureCanvasAgg = plot.fig.canvas  # type: ignore[assignment]
         with projector_style():
             canvas.draw()
-        png = _encode_png(canvas)
+        png = _encode_frame_png(canvas)
         canvas.__dict__.pop("renderer", None)  # the Agg pixels are not needed again: free them
         plot.fig.set_dpi(_SVG_DPI)  # the overlay is drawn in points; both layers fill one box
         self.width, self.height = plot.fig.bbox.width, plot.fig.bbox.height
@@ -228,6 +229,20 @@ class _Layered:
             f'<img src="data:image/png;base64,{self.background}" alt="{self.alt}: {_attr(caption)}" '
             f'style="display: block; width: 100%; height: auto">{svg}</div></figure>'
         )
+
+
+def _encode_frame_png(canvas: FigureCanvasAgg) -> bytes:
+    """A static frame as a small palette PNG (64 colours: the axes, text and legend need no more).
+
+    Encoded once per cached frame, and resent with every edit, so smaller beats faster here.
+    """
+    from PIL import Image
+
+    width, height = canvas.get_width_height()
+    image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+    out = io.BytesIO()
+    image.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", compress_level=9)
+    return out.getvalue()
 
 
 def _attr(text: str) -> str:
@@ -330,7 +345,7 @@ class _DiscountPlot(_Plot):
         chosen, last = self.key  # type: ignore[misc]
         self.chosen: DiscountFunction = chosen
         self.last: int = last
-        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.075, "right": 0.6, "bottom": 0.14, "top": 0.88})
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.075, "right": 0.56, "bottom": 0.14, "top": 0.88})
         self.ax = ax
         ranks = np.arange(1, last + 1)
         names = list(DISCOUNT_CURVE_NAMES)
@@ -350,7 +365,7 @@ class _DiscountPlot(_Plot):
         (self.dots,) = ax.plot([], [], linestyle="none", marker="o", markersize=12, color=color,
                                markeredgecolor="black", markeredgewidth=1.6, zorder=6, animated=self.animated,
                                label="ranks 1..k that count")
-        self.note = self.fig.text(0.625, 0.16, "", ha="left", va="bottom", fontsize=17, fontweight="bold",
+        self.note = self.fig.text(0.585, 0.16, "", ha="left", va="bottom", fontsize=17, fontweight="bold",
                                   animated=self.animated)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, max(1.08, float(self.factors.max()) * 1.08))
