@@ -87,6 +87,7 @@ from .discounts import resolve_discount
 from .gains import parse_gain_table, resolve_gain
 from .labels import parse_labels
 from .metrics import UNJUDGED_POLICIES, breakdown, dcg, ndcg, ndcg_curve, score, unjudged_fraction
+from .paths import DATA_DIR
 
 __all__ = [
     "Exercise",
@@ -121,7 +122,7 @@ __all__ = [
 ]
 
 #: Where the bank is read from (the repository's ``data/`` folder).
-BANK_PATH = Path(__file__).resolve().parent.parent / "data" / "exercises.toml"
+BANK_PATH = DATA_DIR / "exercises.toml"
 
 CHAPTERS: dict[str, str] = {
     "01": "The lecture example",

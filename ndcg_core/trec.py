@@ -53,6 +53,7 @@ from ._validation import check_k, check_labels
 from .discounts import Discount, resolve_discount
 from .gains import Gain, resolve_gain
 from .metrics import idcg, ndcg
+from .paths import TOY_DIR
 
 __all__ = [
     "QrelsFormatError",
@@ -1103,13 +1104,14 @@ class ToyCollection(NamedTuple):
     runs: dict[str, pd.DataFrame]
 
 
-def read_toy_collection(directory: str | os.PathLike[str]) -> ToyCollection:
+def read_toy_collection(directory: str | os.PathLike[str] = TOY_DIR) -> ToyCollection:
     """Read the toy collection's files (``qrels.txt``, ``qrels_full.txt``, ``run_<name>.txt``).
+
+    ``directory`` defaults to the repository's ``data/toy`` (:data:`ndcg_core.paths.TOY_DIR`).
 
     Examples
     --------
-    >>> from pathlib import Path
-    >>> toy = read_toy_collection(Path(__file__).parents[1] / "data" / "toy")
+    >>> toy = read_toy_collection()
     >>> len(toy.qrels), len(toy.qrels_full), sorted(toy.runs)
     (180, 2746, ['classic', 'novel', 'tuned'])
     """

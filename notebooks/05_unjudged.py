@@ -209,7 +209,7 @@ def _(mo):
 @app.cell
 def _(mo, nc):
     try:
-        toy = nc.trec.read_toy_collection(mo.notebook_dir().parent / "data" / "toy")
+        toy = nc.trec.read_toy_collection()
         toy_error = None
     except (OSError, TypeError, ValueError) as _err:
         toy = None
