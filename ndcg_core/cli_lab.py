@@ -4,11 +4,16 @@
 
     ndcg-lab                      # the gallery at http://127.0.0.1:2718, opens a browser
     ndcg-lab --port 8000 --headless
+    ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
 
 The command runs ``python -m marimo run <repo>/notebooks`` (or ``marimo edit``) as a child
-process; this module never imports marimo. SIGINT and SIGTERM are forwarded to the child's
+process; this module never imports marimo. The notebooks name no layout, so ``marimo run``
+shows each as one vertical page. ``ndcg-lab slides`` copies the notebooks into a temporary
+folder (removed when it stops), points each copy that has ``notebooks/layouts/<name>.slides.json``
+at that file (``layout_file=`` in its ``marimo.App(...)`` call) and serves the copies with
+``marimo run``, under the same rules as the default command. SIGINT and SIGTERM are forwarded to the child's
 process group, so stopping ``ndcg-lab`` never leaves a server behind.
 
 A password (``--password`` or the environment variable ``NDCG_LAB_PASSWORD``) is handed to
@@ -19,18 +24,33 @@ the server's command line.
 from __future__ import annotations
 
 import argparse
+import ast
 import errno
 import ipaddress
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["main", "build_command", "parse_args", "is_loopback", "notebooks_dir", "Launch", "UsageError"]
+__all__ = [
+    "main",
+    "build_command",
+    "parse_args",
+    "is_loopback",
+    "notebooks_dir",
+    "layouts_dir",
+    "inject_layout",
+    "prepare_slides",
+    "Launch",
+    "UsageError",
+]
 
 DEFAULT_PORT = 2718
 DEFAULT_HOST = "127.0.0.1"
@@ -58,6 +78,117 @@ def notebooks_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "notebooks"
 
 
+def layouts_dir(folder: Path | None = None) -> Path:
+    """The slide layouts of the decks: ``<notebooks>/layouts/<name>.slides.json``."""
+    return (notebooks_dir() if folder is None else folder) / "layouts"
+
+
+def inject_layout(source: str, layout: Path, *, filename: str = "the notebook") -> str:
+    """``source`` with ``layout_file="<layout>"`` added to its ``app = marimo.App(...)`` call.
+
+    The call is found with :mod:`ast` (so its other arguments, line breaks and comments stay as
+    they are) and the keyword is inserted before its closing parenthesis. :class:`UsageError`
+    when the file does not parse, has no such call, or already names a layout.
+    """
+    try:
+        tree = ast.parse(source, filename=filename)
+    except SyntaxError as err:
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: it is not valid Python (line {err.lineno}: {err.msg}). "
+            "Fix the notebook (marimo check shows the problem)."
+        ) from None
+    calls = [
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and [ast.unparse(target) for target in node.targets] == ["app"]
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value.func) == "marimo.App"
+    ]
+    if len(calls) != 1:
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: expected one 'app = marimo.App(...)' line, found "
+            f"{len(calls)}. Keep the line marimo writes at the top of every notebook."
+        )
+    call = calls[0]
+    if any(keyword.arg == "layout_file" for keyword in call.keywords):
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: its marimo.App(...) already sets layout_file. "
+            "Remove it: the notebook must open as a page, and 'ndcg-lab slides' adds the layout itself."
+        )
+    close = _offset(source, call.end_lineno, call.end_col_offset) - 1  # the closing parenthesis
+    if source[close] != ")":
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: its marimo.App(...) call does not end in ')' where "
+            "Python says it does. Write the call on its own, as marimo does."
+        )
+    keyword = f"layout_file={json.dumps(str(layout), ensure_ascii=False)}"
+    arguments = [*call.args, *call.keywords]
+    if arguments:
+        last = arguments[-1]
+        between = source[_offset(source, last.end_lineno, last.end_col_offset) : close]
+        has_comma = "," in re.sub(r"#[^\n]*", "", between)
+        keyword = (" " if has_comma else ", ") + keyword
+    rewritten = source[:close] + keyword + source[close:]
+    try:
+        ast.parse(rewritten, filename=filename)
+    except SyntaxError as err:  # pragma: no cover - a guard: the insertion above keeps valid Python
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: adding layout_file broke line {err.lineno}. "
+            "Write the marimo.App(...) call as marimo does."
+        ) from None
+    return rewritten
+
+
+def _offset(source: str, lineno: int | None, col_offset: int | None) -> int:
+    """The character offset of an :mod:`ast` position (1-based line, column in UTF-8 bytes)."""
+    assert lineno is not None and col_offset is not None
+    lines = source.splitlines(keepends=True)
+    column = len(lines[lineno - 1].encode("utf-8")[:col_offset].decode("utf-8"))
+    return sum(len(line) for line in lines[: lineno - 1]) + column
+
+
+def _read_layout(path: Path) -> None:
+    """Refuse a layout file that is not a marimo slides layout (marimo would ignore it silently)."""
+    try:
+        layout = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, json.JSONDecodeError) as err:
+        raise UsageError(f"cannot read the slide layout {path}: {err}. Restore it from git.") from None
+    if not isinstance(layout, dict) or layout.get("type") != "slides" or not isinstance(layout.get("data"), dict):
+        raise UsageError(
+            f"the slide layout {path} is not a marimo slides layout (a JSON object with \"type\": \"slides\" "
+            "and a \"data\" object). Restore it from git."
+        )
+
+
+def prepare_slides(source: Path, target: Path) -> list[str]:
+    """Copy every notebook of ``source`` into ``target``; the ones with a slides layout get it.
+
+    A notebook ``NN_name.py`` with ``source/layouts/NN_name.slides.json`` is written with
+    ``layout_file="<absolute path of that file>"`` (:func:`inject_layout`); any other notebook
+    is copied byte for byte. Returns the names of the notebooks that became decks.
+    """
+    notebooks = sorted(path for path in source.glob("*.py") if path.is_file())
+    layouts = {path.name.removesuffix(".slides.json"): path for path in sorted(layouts_dir(source).glob("*.slides.json"))}
+    orphans = sorted(set(layouts) - {path.stem for path in notebooks})
+    if orphans:
+        raise UsageError(
+            f"the slide layout {layouts[orphans[0]]} belongs to no notebook ({orphans[0]}.py is missing from "
+            f"{source}). Rename the layout with its notebook, or delete it."
+        )
+    decks = []
+    for path in notebooks:
+        layout = layouts.get(path.stem)
+        if layout is None:
+            (target / path.name).write_bytes(path.read_bytes())
+            continue
+        _read_layout(layout)
+        text = path.read_text(encoding="utf-8")
+        (target / path.name).write_text(inject_layout(text, layout.resolve(), filename=path.name), encoding="utf-8")
+        decks.append(path.name)
+    return decks
+
+
 def is_loopback(host: str) -> bool:
     """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1)."""
     if host.strip().lower() in ("localhost", "localhost."):
@@ -83,16 +214,20 @@ def _parser() -> argparse.ArgumentParser:
         prog="ndcg-lab",
         description="Serve the NDCG Lab notebooks (a gallery of marimo apps) in your browser.",
         epilog=(
-            "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab edit' opens the notebooks "
-            "for editing; 'ndcg-lab --host 0.0.0.0 --password SECRET' serves a classroom network."
+            "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab slides' serves the same "
+            "notebooks as lecture slide decks (arrow keys); 'ndcg-lab edit' opens the notebooks for editing; "
+            "'ndcg-lab --host 0.0.0.0 --password SECRET' serves a classroom network."
         ),
     )
     parser.add_argument(
         "mode",
         nargs="?",
-        choices=("run", "edit"),
+        choices=("run", "slides", "edit"),
         default="run",
-        help="run: the notebooks as read-only apps (default); edit: open them in marimo's editor",
+        help=(
+            "run: the notebooks as read-only pages (default); slides: the same notebooks as slide decks "
+            "where a layout exists; edit: open them in marimo's editor"
+        ),
     )
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     parser.add_argument(
@@ -149,7 +284,8 @@ def build_command(
             f"cannot find the notebooks folder {folder}. ndcg-lab serves the notebooks of a source checkout: "
             "install the project with 'pip install -e .' from the repository."
         )
-    argv = [python, "-m", "marimo", args.mode, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
+    command = "edit" if args.mode == "edit" else "run"
+    argv = [python, "-m", "marimo", command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
     if args.headless:
         argv.append("--headless")
     if password is not None:
@@ -241,9 +377,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"ndcg-lab: {err}", file=sys.stderr)
         return 2
-    what = "editing the notebooks" if launch.mode == "edit" else "serving the notebooks"
-    print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
-    return _serve(launch)
+    if args.mode != "slides":
+        what = "editing the notebooks" if launch.mode == "edit" else "serving the notebooks"
+        print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
+        return _serve(launch)
+    with tempfile.TemporaryDirectory(prefix="ndcg-lab-slides-") as folder:
+        try:
+            decks = prepare_slides(notebooks_dir(), Path(folder))
+            launch = build_command(args, folder=Path(folder))
+        except UsageError as err:
+            print(f"ndcg-lab: {err}", file=sys.stderr)
+            return 2
+        print(
+            f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
+            "arrow keys move through a deck; press Ctrl+C to stop)",
+            flush=True,
+        )
+        return _serve(launch)
 
 
 if __name__ == "__main__":  # pragma: no cover

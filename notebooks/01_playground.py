@@ -9,11 +9,7 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(
-    width="medium",
-    app_title="NDCG playground",
-    layout_file="layouts/01_playground.slides.json",
-)
+app = marimo.App(width="medium", app_title="NDCG playground")
 
 
 @app.cell

@@ -9,7 +9,7 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="medium", layout_file="layouts/02_gains.slides.json")
+app = marimo.App(width="medium")
 
 
 @app.cell

@@ -6,6 +6,8 @@ with a stand-in child process.
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import signal
 import socket
@@ -148,6 +150,210 @@ def test_port_in_use_exits_2_with_the_message(capsys: pytest.CaptureFixture[str]
         port = taken.getsockname()[1]
         assert main(["--port", str(port), "--headless"]) == 2
     assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+
+
+# ---- ndcg-lab slides --------------------------------------------------------------------------
+
+NOTEBOOKS = REPO / "notebooks"
+LAYOUTS = sorted((NOTEBOOKS / "layouts").glob("*.slides.json"))
+
+
+def app_keywords(source: str) -> dict[str, object]:
+    """The keyword arguments of the ``app = marimo.App(...)`` call, as Python values."""
+    (call,) = [
+        node.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "marimo.App"
+    ]
+    return {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}
+
+
+def test_slides_serves_with_marimo_run_under_the_same_rules() -> None:
+    launch = launch_for(["slides", "--port", "8124", "--headless"], folder=NOTEBOOKS)
+    assert launch.argv == [
+        "PY", "-m", "marimo", "run", str(NOTEBOOKS),
+        "--host", "127.0.0.1", "--port", "8124", "--no-sandbox", "--headless",
+    ]  # fmt: skip
+    assert launch.mode == "slides"
+    with pytest.raises(UsageError, match=r"refusing to serve on --host 0.0.0.0 without a password"):
+        launch_for(["slides", "--host", "0.0.0.0"])
+    shared = launch_for(["slides", "--host", "0.0.0.0", "--password", "pw"])
+    assert shared.argv[-3:] == ["--token", "--token-password-file", "-"] and shared.stdin_text == "pw"
+
+
+def test_the_notebooks_themselves_name_no_layout() -> None:
+    """So ``ndcg-lab`` (marimo run) opens every notebook as one vertical page."""
+    for path in sorted(NOTEBOOKS.glob("*.py")):
+        assert "layout_file" not in app_keywords(path.read_text(encoding="utf-8")), path.name
+
+
+def test_every_layout_is_injected_into_its_notebook_and_marimo_reads_it(tmp_path: Path) -> None:
+    from marimo._session.notebook.file_manager import AppFileManager
+
+    assert [path.name for path in LAYOUTS] == [
+        "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+    ]  # fmt: skip
+    decks = cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
+    assert decks == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
+    for layout in LAYOUTS:
+        name = layout.name.replace(".slides.json", ".py")
+        original = (NOTEBOOKS / name).read_text(encoding="utf-8")
+        copy = (tmp_path / name).read_text(encoding="utf-8")
+        assert app_keywords(copy) == {**app_keywords(original), "layout_file": str(layout.resolve())}
+        # only the App line changed
+        assert [line for line in copy.splitlines() if "marimo.App(" not in line] == [
+            line for line in original.splitlines() if "marimo.App(" not in line
+        ]
+        manager = AppFileManager(str(tmp_path / name))
+        read = manager.read_layout_config()  # marimo resolves the absolute path
+        assert read is not None and read.type == "slides"
+        assert read.data == json.loads(layout.read_text(encoding="utf-8"))["data"]
+
+
+def test_a_notebook_without_a_layout_is_copied_unchanged(tmp_path: Path) -> None:
+    cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
+    with_layout = {path.name.replace(".slides.json", ".py") for path in LAYOUTS}
+    plain = [path for path in sorted(NOTEBOOKS.glob("*.py")) if path.name not in with_layout]
+    assert [path.name for path in plain] == ["05_unjudged.py", "06_evaluating_runs.py", "07_exercises.py", "08_exam_practice.py"]
+    for path in plain:
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in NOTEBOOKS.glob("*.py"))
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ('app = marimo.App()\n', 'app = marimo.App(layout_file="/decks/d.slides.json")\n'),
+        ('app = marimo.App(width="medium")\n', 'app = marimo.App(width="medium", layout_file="/decks/d.slides.json")\n'),
+        (
+            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n)\n',
+            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n layout_file="/decks/d.slides.json")\n',
+        ),
+        (
+            'app = marimo.App(width="medium"  # a comment, with a comma\n)\n',
+            'app = marimo.App(width="medium"  # a comment, with a comma\n, layout_file="/decks/d.slides.json")\n',
+        ),
+    ],
+    ids=["empty", "one-line", "multi-line-trailing-comma", "comment"],
+)
+def test_inject_layout_adds_the_keyword_before_the_closing_parenthesis(source: str, expected: str) -> None:
+    assert cli_lab.inject_layout(source, Path("/decks/d.slides.json")) == expected
+    assert app_keywords(expected)["layout_file"] == "/decks/d.slides.json"
+
+
+def test_inject_layout_keeps_a_path_with_quotes_and_accents_exact() -> None:
+    layout = Path('/tmp/Vorlesung "NDCG"/é\\x.slides.json')
+    rewritten = cli_lab.inject_layout('import marimo\napp = marimo.App(width="medium")\n', layout)
+    assert app_keywords(rewritten)["layout_file"] == str(layout)
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("import marimo\n", r"cannot make a slide deck of 09_x\.py: expected one 'app = marimo\.App\(\.\.\.\)' line, found 0\."),
+        ("app = marimo.App()\napp = marimo.App()\n", r"expected one 'app = marimo\.App\(\.\.\.\)' line, found 2\."),
+        ("application = marimo.App()\n", r"found 0\. Keep the line marimo writes"),
+        ('app = marimo.App(layout_file="layouts/x.json")\n', r"already sets layout_file\. Remove it"),
+        ("app = marimo.App(\n", r"09_x\.py: it is not valid Python \(line 1: .*\)\. Fix the notebook"),
+    ],
+    ids=["no-call", "two-calls", "other-name", "already-set", "syntax-error"],
+)
+def test_inject_layout_refuses_clearly(source: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        cli_lab.inject_layout(source, Path("/decks/d.slides.json"), filename="09_x.py")
+
+
+def _folder(tmp_path: Path, layouts: dict[str, str], notebooks: dict[str, str]) -> Path:
+    source = tmp_path / "notebooks"
+    (source / "layouts").mkdir(parents=True)
+    for name, text in notebooks.items():
+        (source / name).write_text(text, encoding="utf-8")
+    for name, text in layouts.items():
+        (source / "layouts" / name).write_text(text, encoding="utf-8")
+    return source
+
+
+SLIDES_JSON = '{"type": "slides", "data": {"cells": [{"type": "slide"}]}}'
+
+
+def test_a_layout_without_its_notebook_is_refused(tmp_path: Path) -> None:
+    source = _folder(tmp_path, {"09_gone.slides.json": SLIDES_JSON}, {"01_a.py": "app = marimo.App()\n"})
+    (tmp_path / "out").mkdir()
+    with pytest.raises(UsageError, match=r"09_gone\.slides\.json belongs to no notebook \(09_gone\.py is missing .*Rename the layout"):
+        cli_lab.prepare_slides(source, tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", r"cannot read the slide layout .*01_a\.slides\.json: .*Restore it from git"),
+     ('{"type": "grid", "data": {}}', r"01_a\.slides\.json is not a marimo slides layout")],
+    ids=["not-json", "not-slides"],
+)
+def test_a_broken_layout_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    source = _folder(tmp_path, {"01_a.slides.json": text}, {"01_a.py": "app = marimo.App()\n"})
+    (tmp_path / "out").mkdir()
+    with pytest.raises(UsageError, match=message):
+        cli_lab.prepare_slides(source, tmp_path / "out")
+
+
+def test_slides_serves_the_copies_and_removes_them_afterwards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: dict[str, object] = {}
+
+    def fake_serve(launch: cli_lab.Launch) -> int:
+        folder = Path(launch.argv[4])
+        seen["folder"] = folder
+        seen["files"] = sorted(path.name for path in folder.iterdir())
+        seen["argv"] = launch.argv
+        return 0
+
+    monkeypatch.setattr(cli_lab, "_serve", fake_serve)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    assert main(["slides", "--headless"]) == 0
+    folder = seen["folder"]
+    assert isinstance(folder, Path) and folder.name.startswith("ndcg-lab-slides-")
+    assert seen["argv"][3] == "run"  # type: ignore[index]
+    assert seen["files"] == sorted(path.name for path in NOTEBOOKS.glob("*.py"))
+    assert not folder.exists(), "the temporary copies were left behind"
+    out = capsys.readouterr().out
+    assert "serving the notebooks as slide decks at http://127.0.0.1:2718" in out
+    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py" in out
+
+
+def test_slides_removes_the_copies_when_the_server_is_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Path] = []
+
+    def interrupted(launch: cli_lab.Launch) -> int:
+        seen.append(Path(launch.argv[4]))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_lab, "_serve", interrupted)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    with pytest.raises(KeyboardInterrupt):
+        main(["slides", "--headless"])
+    assert seen and not seen[0].exists()
+
+
+def test_slides_with_a_broken_notebook_exits_2_and_leaves_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _folder(tmp_path, {"01_a.slides.json": SLIDES_JSON}, {"01_a.py": "import marimo\n"})
+    monkeypatch.setattr(cli_lab, "notebooks_dir", lambda: source)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    monkeypatch.setattr(cli_lab, "_serve", lambda launch: pytest.fail("must not serve"))
+    made: list[str] = []
+    real = cli_lab.tempfile.TemporaryDirectory
+
+    def recording(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        folder = real(*args, **kwargs)  # type: ignore[call-overload]
+        made.append(folder.name)
+        return folder
+
+    monkeypatch.setattr(cli_lab.tempfile, "TemporaryDirectory", recording)
+    assert main(["slides", "--headless"]) == 2
+    assert capsys.readouterr().err.startswith("ndcg-lab: cannot make a slide deck of 01_a.py: expected one")
+    assert made and not Path(made[0]).exists()
 
 
 # A stand-in for marimo: prints its pid and its grandchild's pid, echoes stdin to a file,

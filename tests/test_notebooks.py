@@ -146,6 +146,32 @@ def playground_with(**values: object) -> dict:
     return run_notebook(PLAYGROUND, INPUTS.format(**settings), wanted=("result", "problem"))
 
 
+LAYOUTS = sorted((REPO / "notebooks" / "layouts").glob("*.slides.json"))
+
+
+def test_every_deck_layout_has_a_notebook() -> None:
+    """``ndcg-lab slides`` pairs layouts/<stem>.slides.json with notebooks/<stem>.py by name."""
+    assert [p.name for p in LAYOUTS] == [
+        "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+    ]  # fmt: skip
+    names = {p.name for p in NOTEBOOKS}
+    assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS if p.name.replace(".slides.json", ".py") not in names] == []
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=[p.name for p in LAYOUTS])
+def test_deck_layout_has_one_entry_per_cell(layout: Path) -> None:
+    """marimo pairs a layout's entries with the notebook's cells by position: the counts must agree."""
+    data = json.loads(layout.read_text(encoding="utf-8"))
+    assert data["type"] == "slides"
+    cells = data["data"]["cells"]
+    source = (REPO / "notebooks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
+    assert len(cells) == source.count("\n@app.cell")
+    assert {c.get("type") for c in cells} <= {"slide", "fragment", "skip"}
+    assert cells[0] == {"type": "skip"}  # the import cell shows nothing
+    assert cells[1] == {"type": "slide"}  # the title opens the deck
+    assert "layout_file" not in source  # the notebook opens as a page; ndcg-lab slides adds the layout
+
+
 def test_playground_opens_on_the_lecture_example() -> None:
     result = run_notebook(PLAYGROUND, wanted=("result",))
     shown = html.unescape("\n".join(result["outputs"]))
