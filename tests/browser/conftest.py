@@ -2,7 +2,9 @@
 
 - ``lab_server`` (module scope): starts ``ndcg-lab --port <free> --headless``, waits until it
   answers, yields its base URL (``http://127.0.0.1:PORT``), and stops it (and marimo under it)
-  when the module is done.
+  when the module is done. Every notebook is one vertical page there.
+- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: notebooks with a
+  layout in ``notebooks/layouts/`` open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.
@@ -107,16 +109,15 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-@pytest.fixture(scope="module")
-def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of an ``ndcg-lab`` server started for this test module."""
+def _lab(tmp_path_factory: pytest.TempPathFactory, *mode: str) -> Iterator[str]:
+    """Start ``ndcg-lab [mode] --port <free> --headless``, yield its base URL, stop it."""
     _require_browser()
     port = free_port()
     log_path = tmp_path_factory.mktemp("ndcg_lab") / "server.log"
     env = {key: value for key, value in os.environ.items() if key != "NDCG_LAB_PASSWORD"}
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [*_ndcg_lab_command(), "--port", str(port), "--headless"],
+            [*_ndcg_lab_command(), *mode, "--port", str(port), "--headless"],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -128,7 +129,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while not _answers(base_url + "/"):
             if process.poll() is not None:
-                pytest.fail(f"ndcg-lab exited with {process.returncode}:\n{log_path.read_text()}", pytrace=False)
+                pytest.fail(f"ndcg-lab {' '.join(mode)} exited with {process.returncode}:\n{log_path.read_text()}", pytrace=False)
             if time.monotonic() > deadline:
                 pytest.fail(
                     f"ndcg-lab did not answer on {base_url} within {SERVER_START_TIMEOUT:g} s:\n{log_path.read_text()}",
@@ -138,6 +139,18 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base_url
     finally:
         _stop(process)
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of an ``ndcg-lab`` server started for this test module (notebooks as pages)."""
+    yield from _lab(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of an ``ndcg-lab slides`` server started for this test module (decks as slides)."""
+    yield from _lab(tmp_path_factory, "slides")
 
 
 @pytest.fixture(scope="session")

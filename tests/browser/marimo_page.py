@@ -10,11 +10,12 @@ and no output is marked stale or loading. A change made through :func:`set_text`
 :func:`set_number`, :func:`select_option` or :func:`run_and_settle` first waits for the run
 it triggers to start, so a check can never pass on the outputs from before the change.
 
-Notebooks with a slides layout (``layout_file``) open as slides in ``marimo run``: only the
-current slide is usable (the others are ``inert``) and fragments are hidden until revealed.
-The helpers above call :func:`show_slide_with`, which presses the right arrow until the
-control is on screen. In slides, arrow keys pressed on a slider move the deck, not the
-slider: set a slider through its number box (``include_input=True``) instead.
+``ndcg-lab`` shows every notebook as one vertical page. Under ``ndcg-lab slides`` (the
+``lab_slides_server`` fixture) notebooks with a layout open as slide decks: only the current
+slide is usable (the others are ``inert``) and fragments are hidden until revealed. The
+helpers above call :func:`show_slide_with`, which presses the right arrow until the control
+is on screen (on a vertical page it does nothing). In slides, arrow keys pressed on a slider
+move the deck, not the slider: set a slider through its number box (``include_input=True``).
 
 Typical use::
 

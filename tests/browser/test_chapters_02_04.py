@@ -1,17 +1,28 @@
-"""Chapters 02-04 in a real browser, as their slide decks (``ndcg-lab`` serves them as slides).
+"""Chapters 02-04 in a real browser: as pages (``ndcg-lab``) and as slide decks (``ndcg-lab slides``).
 
-Each test walks the deck with the arrow keys like a lecturer, changes the chapter's main
-widget on its slide, reveals the result and checks it against ndcg_core's value computed
-here. One test per chapter walks every slide: no traceback, no code box, no empty page.
+Each test changes the chapter's main widget and checks the result against ndcg_core's value
+computed here. On the page that is all; in the deck (the ``slides`` variants) it first walks
+the deck with the arrow keys like a lecturer, changes the widget on its slide and reveals
+the result, so widgets are proven live on the slides. One test per chapter walks every
+slide of the deck: no traceback, no code box, no empty page, and it ends on the exercises.
 """
 
 from __future__ import annotations
 
+import re
 from math import log2
 from pathlib import Path
 
 import pytest
-from marimo_page import FAILURE_TEXTS, assert_no_traceback, open_notebook, run_and_settle, select_option, set_text
+from marimo_page import (
+    FAILURE_TEXTS,
+    assert_no_traceback,
+    open_notebook,
+    page_text,
+    run_and_settle,
+    select_option,
+    set_text,
+)
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
@@ -90,6 +101,19 @@ _BLUR_JS = r"""
 """
 
 
+#: Run a test on the page (``ndcg-lab``) and in the deck (``ndcg-lab slides``).
+BOTH_VIEWS = pytest.mark.parametrize("view", ["page", "slides"])
+
+
+def served(request: pytest.FixtureRequest, view: str) -> str:
+    """The base URL of the server for ``view``: ``lab_server`` or ``lab_slides_server``."""
+    return str(request.getfixturevalue("lab_slides_server" if view == "slides" else "lab_server"))
+
+
+def is_deck(page: Page) -> bool:
+    return page.locator(".reveal .slides > section").count() > 0
+
+
 def deck_state(page: Page) -> list[int]:
     return page.evaluate(_DECK_STATE_JS)
 
@@ -130,11 +154,18 @@ def advance(page: Page) -> None:
 
 
 def slide_text(page: Page) -> str:
-    return str(page.evaluate(_SLIDE_TEXT_JS))
+    """The present slide's visible text; on a page (no deck), the whole page's."""
+    return str(page.evaluate(_SLIDE_TEXT_JS)) if is_deck(page) else page_text(page)
 
 
 def goto_slide_with(page: Page, label: str, max_steps: int = 60) -> None:
-    """Arrow through the deck until the widget labelled ``label`` is on the present slide and visible."""
+    """Arrow through the deck until the widget labelled ``label`` is on the present slide and visible.
+
+    On a page the widget only has to be on it."""
+    if not is_deck(page):
+        control = page.get_by_label(label, exact=True).or_(page.get_by_role("slider", name=label, exact=True))
+        expect(control.first).to_be_visible()  # a slider answers to both: its box and its thumb
+        return
     for _ in range(max_steps):
         present = page.locator(".reveal .slides > section.present")
         for control in (present.get_by_label(label, exact=True), present.get_by_role("slider", name=label, exact=True)):
@@ -145,7 +176,13 @@ def goto_slide_with(page: Page, label: str, max_steps: int = 60) -> None:
 
 
 def reveal_until(page: Page, needle: str, max_steps: int = 6) -> str:
-    """Advance fragment by fragment until ``needle`` is visible on the present slide; return its text."""
+    """Advance fragment by fragment until ``needle`` is visible on the present slide; return its text.
+
+    On a page, ``needle`` must be on it; returns the page's text."""
+    if not is_deck(page):
+        text = slide_text(page)
+        assert needle in text, f"{needle!r} is not on the page; page text:\n{text[:3000]}"
+        return text
     for _ in range(max_steps):
         text = slide_text(page)
         if needle in text:
@@ -154,18 +191,23 @@ def reveal_until(page: Page, needle: str, max_steps: int = 6) -> str:
     raise AssertionError(f"{needle!r} did not appear within {max_steps} steps; slide text:\n{slide_text(page)}")
 
 
-def open_deck(page: Page, base_url: str, filename: str) -> None:
+def open_deck(page: Page, base_url: str, filename: str, view: str = "slides") -> None:
+    """Open the chapter: under ``ndcg-lab slides`` a deck on its first slide, else one page."""
     open_notebook(page, base_url, filename)
-    expect(page.locator(".reveal .slides > section.present")).to_have_count(1)
-    assert deck_state(page)[0] == 0, "the deck does not open on its first slide"
+    if view == "slides":
+        expect(page.locator(".reveal .slides > section.present")).to_have_count(1)
+        assert deck_state(page)[0] == 0, "the deck does not open on its first slide"
+    else:
+        expect(page.locator(".reveal")).to_have_count(0)
     assert_no_traceback(page)
 
 
 # ---- 02 gains --------------------------------------------------------------------------------
 
 
-def test_02_gains_edit_the_list_on_its_slide(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "02_gains.py")
+@BOTH_VIEWS
+def test_02_gains_edit_the_list(page: Page, request: pytest.FixtureRequest, view: str) -> None:
+    open_deck(page, served(request, view), "02_gains.py", view)
     goto_slide_with(page, "Relevance labels")
     set_text(page, "Relevance labels", "1, 2, 3")
     # Rank 1 goes from 1 to 3 (the default "New label"): linear x3, exponential x7.
@@ -183,7 +225,7 @@ def test_02_gains_edit_the_list_on_its_slide(page: Page, lab_server: str) -> Non
 
 
 def test_02_gains_bad_input_shows_the_message(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "02_gains.py")
+    open_deck(page, lab_server, "02_gains.py", "page")
     goto_slide_with(page, "Relevance labels")
     set_text(page, "Relevance labels", "1, high, 2")
     text = reveal_until(page, "which is not a relevance label")
@@ -194,8 +236,9 @@ def test_02_gains_bad_input_shows_the_message(page: Page, lab_server: str) -> No
 # ---- 03 discounts -----------------------------------------------------------------------------
 
 
-def test_03_discounts_switch_the_discount_on_its_slide(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "03_discounts.py")
+@BOTH_VIEWS
+def test_03_discounts_switch_the_discount(page: Page, request: pytest.FixtureRequest, view: str) -> None:
+    open_deck(page, served(request, view), "03_discounts.py", view)
     goto_slide_with(page, "Discount")
     text = reveal_until(page, "NDCG@5")
     assert f"{nc.ndcg(LECTURE, 5, judgments=LECTURE_JUDGMENTS):.4f}" in text  # 0.7763 to start
@@ -209,7 +252,7 @@ def test_03_discounts_switch_the_discount_on_its_slide(page: Page, lab_server: s
 
 
 def test_03_log_base_changes_dcg_not_ndcg(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "03_discounts.py")
+    open_deck(page, lab_server, "03_discounts.py", "page")
     goto_slide_with(page, "Log base")
     dcg2 = 1 + 2 / log2(4) + 1 / log2(5)
     idcg2 = 2 + 1 / log2(3) + 1 / log2(4)
@@ -226,7 +269,7 @@ def test_03_log_base_changes_dcg_not_ndcg(page: Page, lab_server: str) -> None:
 
 
 def test_04_ideal_list_missed_documents_enter_the_ideal(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "04_ideal_list.py")
+    open_deck(page, lab_server, "04_ideal_list.py", "page")
     goto_slide_with(page, "Relevance labels")
     set_text(page, "Relevance labels", "3")
     set_text(page, "Judged documents not in the list", "3, 2, 2, 1")
@@ -238,13 +281,14 @@ def test_04_ideal_list_missed_documents_enter_the_ideal(page: Page, lab_server: 
     assert_no_traceback(page)
 
 
-def test_04_slider_on_a_slide(page: Page, lab_server: str) -> None:
-    open_deck(page, lab_server, "04_ideal_list.py")
+@BOTH_VIEWS
+def test_04_slider(page: Page, request: pytest.FixtureRequest, view: str) -> None:
+    open_deck(page, served(request, view), "04_ideal_list.py", view)
     goto_slide_with(page, "Relevant documents judged for the topic")
     run = [1 if r <= 8 or r in (30, 60) else 0 for r in range(1, 101)]
     text = reveal_until(page, "NDCG@100")
     assert f"{nc.ndcg(run, 100, judgments=[1] * 15):.4f}" in text
-    thumb = page.locator(".reveal .slides > section.present").get_by_role(
+    thumb = page.locator(".reveal .slides > section.present" if view == "slides" else "body").get_by_role(
         "slider", name="Relevant documents judged for the topic", exact=True
     )
     expect(thumb).to_have_count(1)
@@ -259,11 +303,17 @@ def test_04_slider_on_a_slide(page: Page, lab_server: str) -> None:
 
 
 @pytest.mark.parametrize("filename", ["02_gains.py", "03_discounts.py", "04_ideal_list.py"])
-def test_every_slide_has_content_and_no_code(page: Page, lab_server: str, filename: str, artifacts_dir: Path) -> None:
-    open_deck(page, lab_server, filename)
+def test_every_slide_has_content_and_no_code(
+    page: Page, lab_slides_server: str, filename: str, artifacts_dir: Path
+) -> None:
+    open_deck(page, lab_slides_server, filename)
     steps = 0
+    first_seen: dict[str, int] = {}
     while True:
         text = slide_text(page)
+        for heading in ("What to remember", "Check yourself"):
+            if heading in text:
+                first_seen.setdefault(heading, deck_state(page)[0])
         content = page.evaluate(_SLIDE_CONTENT_JS)
         where = f"{filename}, slide {deck_state(page)[0] + 1}"
         assert content["code"] == 0, f"{where} shows a code box"
@@ -279,5 +329,10 @@ def test_every_slide_has_content_and_no_code(page: Page, lab_server: str, filena
         steps += 1
         assert steps < 80, f"{filename}: the deck did not end within 80 steps"
     page.screenshot(path=str(artifacts_dir / f"slides_{filename[:-3]}_last.png"))
-    assert "What to remember" in slide_text(page)
+    assert set(first_seen) == {"What to remember", "Check yourself"}, first_seen
+    assert first_seen["What to remember"] < first_seen["Check yourself"], first_seen
+    # the deck ends on an exercise card: its answer box and its own Check button
+    last = page.locator(".reveal .slides > section.present")
+    expect(last.get_by_text(re.compile(r"^Your answer \([a-z0-9-]+\)$"))).to_have_count(1)
+    expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
     assert_no_traceback(page)

@@ -4,13 +4,12 @@ numbers recompute to ndcg_core's values, bad input ends in a message, never a tr
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option, set_text
 
 import ndcg_core as nc
 
-TOY = nc.trec.read_toy_collection(Path(__file__).resolve().parents[2] / "data" / "toy")
+TOY = nc.trec.read_toy_collection()  # data/toy, the notebooks' own default
 
 
 def flat(page) -> str:

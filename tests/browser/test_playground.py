@@ -1,8 +1,9 @@
 """End to end: ndcg-lab serves the gallery and the playground in headless Chromium.
 
 Every number the playground shows is compared with ndcg_core's for the same inputs, computed
-here. The playground is served with its slides layout, so the tests first bring the slide
-holding the controls into view (arrow keys), as a lecturer would.
+here. ``ndcg-lab`` shows the playground as one vertical page (``lab_server``); the deck
+tests at the end use ``ndcg-lab slides`` (``lab_slides_server``), where the controls' slide
+is brought into view with the arrow keys first, as a lecturer would.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def set_k(page: Page, value: int) -> None:
 
 
 def open_playground(page: Page, base_url: str) -> None:
-    """Open the playground and bring its controls and numbers on screen (slide 2, fragment 1)."""
+    """Open the playground; in the deck, bring its controls and numbers on screen (slide 2, fragment 1)."""
     open_notebook(page, base_url, PLAYGROUND)
     show_slide_with(page, page.get_by_label("Relevance labels", exact=True))
     show_slide_with(page, page.get_by_text(re.compile(r"^NDCG@\d+$")))
@@ -93,6 +94,7 @@ def test_gallery_lists_every_notebook_with_its_title(lab_server: str, page: Page
 
 def test_playground_opens_on_the_lecture_example(lab_server: str, page: Page, artifacts_dir: Path) -> None:
     open_playground(page, lab_server)
+    expect(page.locator(".reveal")).to_have_count(0)  # ndcg-lab: a vertical page, not a deck
     assert shown_numbers(page) == {"DCG@5": "2.4307", "IDCG@5": "3.1309", "NDCG@5": "0.7763"}
     assert expected_numbers("1, 0, 2, 1, 0") == shown_numbers(page)
     text = page_text(page)
@@ -218,10 +220,44 @@ def test_presets_load_their_case(lab_server: str, page: Page) -> None:
     assert_no_traceback(page)
 
 
+def test_vertical_page_reads_controls_numbers_table_plots(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+    """On the page, top to bottom: the controls, the numbers, the rank table, then the plots."""
+    open_playground(page, lab_server)
+
+    def top(locator) -> float:  # type: ignore[no-untyped-def]
+        expect(locator).to_have_count(1)
+        box = locator.bounding_box()
+        assert box is not None, f"{locator} has no box"
+        return float(box["y"])
+
+    labels = top(page.get_by_label("Relevance labels", exact=True))
+    k = top(page.get_by_role("slider", name="k", exact=True))
+    numbers = top(page.get_by_text("NDCG@5", exact=True))
+    table = top(page.get_by_role("heading", name="Rank by rank", exact=True))
+    plots = page.locator("img[src^='data:image/png']")  # the plots' cached frames
+    expect(plots.first).to_be_visible()
+    first_plot = min(float(plots.nth(i).bounding_box()["y"]) for i in range(plots.count()))  # type: ignore[index]
+    assert labels < k < numbers < table < first_plot, (labels, k, numbers, table, first_plot)
+    page.screenshot(path=artifacts_dir / "playground_page.png", full_page=True)
+    assert_no_traceback(page)
+
+
+def test_slides_widgets_stay_live_on_the_controls_slide(lab_slides_server: str, page: Page, artifacts_dir: Path) -> None:
+    open_playground(page, lab_slides_server)
+    expect(page.locator(".reveal .slides > section.present")).to_have_count(1)  # a deck under ndcg-lab slides
+    assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0")
+    set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
+    select_option(page, "Gain", "exponential")
+    show_slide_with(page, page.get_by_text(re.compile(r"^NDCG@\d+$")))
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", gain="exponential")
+    page.screenshot(path=artifacts_dir / "playground_slides_changed.png")
+    assert_no_traceback(page)
+
+
 def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
-    lab_server: str, page: Page, artifacts_dir: Path
+    lab_slides_server: str, page: Page, artifacts_dir: Path
 ) -> None:
-    open_notebook(page, lab_server, PLAYGROUND)
+    open_notebook(page, lab_slides_server, PLAYGROUND)
     state_js = (
         "() => { const s = [...document.querySelectorAll('.reveal .slides > section')];"
         " const i = s.findIndex((x) => x.classList.contains('present'));"
