@@ -332,6 +332,25 @@ def page_text(page: Page) -> str:
     return str(page.evaluate(_PAGE_TEXT_JS))
 
 
+def wait_for_text(page: Page, needle: str, timeout: float = SETTLE_TIMEOUT_MS) -> None:
+    """Wait until the page's visible text (white space folded to single spaces) contains ``needle``,
+    then until outputs settle.
+
+    For outputs that change in a second run the first one triggers (a ``mo.state`` update):
+    the page is settled between the two runs, so waiting for the run is not enough.
+    """
+    try:
+        page.wait_for_function(
+            f"(needle) => ({_PAGE_TEXT_JS.strip()})().replace(/\\s+/g, ' ').includes(needle)",
+            arg=needle,
+            timeout=timeout,
+            polling=200,
+        )
+    except Exception as err:
+        raise AssertionError(f"the page never showed {needle!r}; page text:\n{page_text(page)[:3000]}") from err
+    wait_settled(page, timeout)
+
+
 def assert_no_traceback(page: Page) -> None:
     """Fail if the page shows a traceback or marimo's cell-failure messages."""
     text = page_text(page)

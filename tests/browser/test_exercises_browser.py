@@ -9,7 +9,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option, set_text
+from marimo_page import (
+    assert_no_traceback,
+    open_notebook,
+    page_text,
+    run_and_settle,
+    select_option,
+    set_text,
+    wait_for_text,
+)
 
 import ndcg_core as nc
 
@@ -40,7 +48,8 @@ def test_07_a_right_answer_is_confirmed_and_counted(lab_server, page):
     answer_07(page, "0,78")
     text = flat(page)
     assert "Right: nDCG@5 = 0.7763, which is 0.78 to 2 decimals." in text
-    assert f"Your progress: 1 of {TOTAL} solved" in text
+    # the progress cell re-runs after the feedback, on the mo.state update the check makes
+    wait_for_text(page, f"Your progress: 1 of {TOTAL} solved")
     assert_no_traceback(page)
 
 
