@@ -30,7 +30,7 @@ import pandas as pd
 
 from ._validation import check_judgments, check_k, check_labels
 from .config import NDCGConfig
-from .discounts import Discount, DiscountFunction, resolve_discount
+from .discounts import Discount, resolve_discount
 from .gains import Gain, resolve_gain
 from .metrics import Labels, breakdown, dcg
 

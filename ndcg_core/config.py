@@ -8,7 +8,7 @@ all change it. :class:`NDCGConfig` holds those choices and writes them out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ._validation import check_choice, check_k
 from .discounts import Discount, resolve_discount
@@ -41,7 +41,6 @@ class NDCGConfig:
     base: float | None = None
     unjudged: str = "zero"
     ideal: str = "judgments"
-    _checked: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_k(self.k)

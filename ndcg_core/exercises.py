@@ -1325,7 +1325,6 @@ def _demo_markdown(ex: Exercise) -> str:
     """A small table computed by ndcg_core that shows the concept at work."""
     s = ex.setting
     assert s is not None and ex.demo is not None
-    name = "nDCG" if s.k is None else f"nDCG@{s.k}"
     if ex.demo == "gains":
         labels = sorted({x for x in s.labels if x is not None})
         lin = resolve_gain("linear")(_array(labels))

@@ -183,7 +183,7 @@ def topic_strips(
     with projector_style():
         fig = new_figure(10, 4.8)
         ax = fig.add_subplot()
-        for j, (name, values) in enumerate(systems.items()):
+        for j, values in enumerate(systems.values()):
             y = np.asarray(values, dtype=float)
             spread = np.linspace(-0.15, 0.15, len(y)) if len(y) > 1 else np.zeros(1)
             color = SERIES[j % len(SERIES)]
