@@ -64,11 +64,11 @@ FAILURE_TEXTS = (
 
 #: Wraps window.WebSocket to follow the kernel's cell statuses: window.__ndcgLab.busy holds
 #: the ids of queued/running cells, .runs counts cells entering queued/running, .completed
-#: counts finished runs.
+#: counts finished runs, .lastOp is the time (performance.now()) of the last cell message.
 TRACKER_SCRIPT = r"""
 (() => {
   if (window.__ndcgLab) return;
-  const state = { busy: new Set(), runs: 0, completed: 0 };
+  const state = { busy: new Set(), runs: 0, completed: 0, lastOp: 0 };
   window.__ndcgLab = state;
   const Native = window.WebSocket;
   function track(ws) {
@@ -80,6 +80,7 @@ TRACKER_SCRIPT = r"""
       try { msg = JSON.parse(event.data); } catch (e) { return; }
       const data = (msg && msg.data) || {};
       const op = msg.op || data.op;
+      if (op === "cell-op") state.lastOp = performance.now();
       if (op === "cell-op" && data.status) {
         if (data.status === "queued" || data.status === "running") {
           state.busy.add(data.cell_id);
@@ -102,15 +103,21 @@ TRACKER_SCRIPT = r"""
 })();
 """
 
+#: How long after the kernel's last cell message the page must stay quiet to count as settled.
+#: Not a sleep: the wait ends as soon as the condition holds, and restarts with every message.
+QUIET_MS = 300
+
 _SETTLED_JS = r"""
 () => {
   const app = document.querySelector('[data-connection-state]');
   if (!app || app.getAttribute('data-connection-state') !== 'OPEN') return false;
   const s = window.__ndcgLab;
   if (s && s.busy.size > 0) return false;
+  // the page renders a cell's last message a few frames after it arrives: wait for a quiet spell
+  if (s && performance.now() - s.lastOp < QUIET_MS) return false;
   return document.querySelectorAll('.marimo-output-stale, .marimo-output-loading').length === 0;
 }
-"""
+""".replace("QUIET_MS", str(QUIET_MS))
 
 _PAGE_TEXT_JS = r"""
 () => {
