@@ -20,10 +20,6 @@ from .config import IDEAL_SOURCES, NDCGConfig
 from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
-from .trec import QrelsFormatError, ranked_labels, read_qrels, read_run
-from .evaluate import RunEvaluation, evaluate_run
-from . import compare
-from . import exam, exercises
 from .metrics import (
     UNJUDGED_POLICIES,
     Scored,
@@ -37,6 +33,38 @@ from .metrics import (
 )
 
 __version__ = "0.1.0"
+
+# Loaded on first use (PEP 562), so that ``ndcg-eval`` starts without the notebook-facing
+# modules: name -> module that defines it ("" for a submodule of the same name).
+_LAZY = {
+    "QrelsFormatError": "trec",
+    "ranked_labels": "trec",
+    "read_qrels": "trec",
+    "read_run": "trec",
+    "RunEvaluation": "evaluate",
+    "evaluate_run": "evaluate",
+    "trec": "",
+    "evaluate": "",
+    "paths": "",
+    "compare": "",
+    "exam": "",
+    "exercises": "",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'ndcg_core' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
+    value = module if not _LAZY[name] else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "dcg",

@@ -21,8 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-import pandas as pd
-
+from ._lazy import pd
 from .discounts import DISCOUNT_NAMES
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .gains import GAINS, parse_gain_table
@@ -124,15 +123,14 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO) 
         "complete": result.complete,
         "judged_only": result.config.unjudged == "condense",
         "measures": list(result.measures),
-        "all": {name: _rounded(result.mean[name], digits) for name in result.measures},
+        "all": {name: _rounded(value, digits) for name, value in zip(result.measures, result.means)},
         "missing_topics": list(result.missing_topics),
         "ignored_topics": list(result.ignored_topics),
     }
     if args.per_topic:
-        values = result.per_topic.to_numpy()
         document["per_topic"] = {
-            str(query_id): {name: _rounded(values[row, col], digits) for col, name in enumerate(result.measures)}
-            for row, query_id in enumerate(result.per_topic.index)
+            query_id: {name: _rounded(value, digits) for name, value in zip(result.measures, row)}
+            for query_id, row in zip(result.topics, result.values)
         }
     out.write(json.dumps(document, indent=2) + "\n")
 
@@ -142,7 +140,7 @@ def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO)
     depth = _explain_depth(args, result.measures)
     table = result.explain(query_id, depth)
     digits = 4 if args.digits is None else args.digits
-    if query_id in result.per_topic.index:
+    if query_id in result.topics:
         topic_values = {name: float(result.per_topic.loc[query_id, name]) for name in result.measures}
     else:
         topic_values = {}

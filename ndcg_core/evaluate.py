@@ -45,9 +45,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
-import pandas as pd
+from ._lazy import pd
 
 from ._validation import check_choice, check_k
 from .config import NDCGConfig
@@ -154,10 +155,16 @@ class RunEvaluation:
     ----------
     per_topic : pandas.DataFrame
         One row per evaluated topic (index ``query_id``, in trec_eval's byte order), one
-        column per measure.
+        column per measure. Made on first use from ``topics`` and ``values``.
     mean : pandas.Series
         The mean of each measure over the evaluated topics (summed in topic order, then
         divided by ``num_q``, as trec_eval).
+    topics : tuple of str
+        The evaluated topics, in the order of ``per_topic``'s rows.
+    values : numpy.ndarray
+        ``per_topic``'s numbers: one row per topic, one column per measure.
+    means : numpy.ndarray
+        ``mean``'s numbers, one per measure.
     num_q : int
         The number of topics averaged over.
     missing_topics : tuple of str
@@ -166,8 +173,9 @@ class RunEvaluation:
         Run topics the qrels do not judge (always left out).
     """
 
-    per_topic: pd.DataFrame
-    mean: pd.Series
+    topics: tuple[str, ...] = field(repr=False)
+    values: np.ndarray = field(repr=False, compare=False)
+    means: np.ndarray = field(repr=False, compare=False)
     num_q: int
     measures: tuple[str, ...]
     config: NDCGConfig
@@ -177,6 +185,18 @@ class RunEvaluation:
     run_id: str | None
     _qrels: _Table = field(repr=False, compare=False)
     _run: _Table = field(repr=False, compare=False)
+
+    @cached_property
+    def per_topic(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            self.values,
+            columns=list(self.measures),
+            index=pd.Index(list(self.topics), name="query_id", dtype=object),
+        )
+
+    @cached_property
+    def mean(self) -> pd.Series:
+        return pd.Series(self.means, index=list(self.measures), dtype=float)
 
     def describe(self) -> str:
         """The configuration sentence, with the measures and how topics were averaged."""
@@ -208,9 +228,9 @@ class RunEvaluation:
     def ranked(self, query_id: object) -> RankedTopic:
         """The ranked labels of one topic (see :func:`ndcg_core.trec.ranked_labels`)."""
         query = str(query_id)
-        if query not in set(self.per_topic.index) and query not in self.missing_topics:
-            known = list(self.per_topic.index[:8])
-            more = ", ..." if len(self.per_topic) > 8 else ""
+        if query not in set(self.topics) and query not in self.missing_topics:
+            known = list(self.topics[:8])
+            more = ", ..." if len(self.topics) > 8 else ""
             raise ValueError(
                 f"topic must be one of the evaluated topics; got {query!r}. "
                 f"Evaluated topics: {', '.join(known)}{more}."
@@ -255,15 +275,14 @@ class RunEvaluation:
             raise ValueError(f"digits must be a whole number from 0 to 15; got {digits!r}.")
         lines: list[str] = []
         if per_topic:
-            values = self.per_topic.to_numpy()
-            for row, query_id in enumerate(self.per_topic.index):
-                for col, name in enumerate(self.measures):
-                    lines.append(f"{name:<22}\t{query_id}\t{values[row, col]:6.{digits}f}")
+            for query_id, row in zip(self.topics, self.values.tolist()):
+                for name, value in zip(self.measures, row):
+                    lines.append(f"{name:<22}\t{query_id}\t{value:6.{digits}f}")
         if self.run_id is not None:
             lines.append(f"{'runid':<22}\tall\t{self.run_id}")
         lines.append(f"{'num_q':<22}\tall\t{self.num_q}")
-        for name in self.measures:
-            lines.append(f"{name:<22}\tall\t{self.mean[name]:6.{digits}f}")
+        for name, value in zip(self.measures, self.means.tolist()):
+            lines.append(f"{name:<22}\tall\t{value:6.{digits}f}")
         return "\n".join(lines) + "\n"
 
 
@@ -293,18 +312,13 @@ def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_to
     return out
 
 
-def _byte_order(names: np.ndarray, keys: np.ndarray | None = None) -> np.ndarray:
+def _byte_order(names: np.ndarray) -> np.ndarray:
     """Indices that sort ``names`` (str) in strcmp's byte order.
 
-    With the names' keys from the fast reader (big-endian packed bytes), an integer sort
-    of the keys. Otherwise short ASCII ids (the usual docnos) are sorted as fixed-width
-    bytes by numpy (memcmp); anything else by Python, whose code-point order is the UTF-8
-    byte order.
+    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
+    anything else by Python, whose code-point order is the UTF-8 byte order. (Tables from
+    the fast reader need none of this: their codes are in byte order already.)
     """
-    if keys is not None:
-        if keys.shape[1] == 1:
-            return np.argsort(keys[:, 0], kind="stable")
-        return np.lexsort(keys.T[::-1])
     if len(names) and max(map(len, names)) <= 64:
         try:
             return np.argsort(names.astype("S"), kind="stable")
@@ -346,35 +360,62 @@ def _ranking_order(
     # a tie group starts where a tied row does not tie with the row before it
     group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
     rows = order[positions]
-    inverse, distinct = pd.factorize(doc_codes[rows])
-    if doc_keys is not None:
-        by_text = _byte_order(np.zeros(0, dtype=object), doc_keys[distinct])
+    if doc_keys is not None:  # the fast reader's codes follow the ids' byte order
+        n_names = len(doc_keys)
+        descending = (n_names - 1) - doc_codes[rows].astype(np.int64)
     else:
+        inverse, distinct = pd.factorize(doc_codes[rows])
         by_text = _byte_order(doc_names[distinct])
-    n_names = len(by_text)
-    descending = np.empty(n_names, dtype=np.int64)
-    descending[by_text] = np.arange(n_names - 1, -1, -1)
+        n_names = len(by_text)
+        rank = np.empty(n_names, dtype=np.int64)
+        rank[by_text] = np.arange(n_names - 1, -1, -1)
+        descending = rank[inverse]
     # groups are already in order: a stable sort of (group, descending text rank) is near-linear
-    inner = np.argsort(group.astype(np.int64) * n_names + descending[inverse], kind="stable")
+    inner = np.argsort(group.astype(np.int64) * n_names + descending, kind="stable")
     order[positions] = rows[inner]
     return order
+
+
+def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: bool = False) -> np.ndarray:
+    """For each needle, its position in ``haystack`` (unique values), or -1 when absent.
+
+    Binary search in the sorted haystack (numpy only). ``presorted``: both arrays are
+    sorted and unique, so the shorter one can be searched in the longer.
+    """
+    if len(haystack) == 0 or len(needles) == 0:
+        return np.full(len(needles), -1, dtype=np.intp)
+    if presorted and len(haystack) < len(needles):
+        at = np.searchsorted(needles, haystack)
+        np.minimum(at, len(needles) - 1, out=at)
+        found = needles[at] == haystack
+        where = np.full(len(needles), -1, dtype=np.intp)
+        where[at[found]] = np.flatnonzero(found)
+        return where
+    order = None if presorted else np.argsort(haystack, kind="stable")
+    ordered = haystack if order is None else haystack[order]
+    at = np.searchsorted(ordered, needles)
+    np.minimum(at, len(ordered) - 1, out=at)
+    found = ordered[at] == needles
+    where = at if order is None else order[at]
+    return np.where(found, where, -1)
 
 
 def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
     """For each of the run's document names, its position among the qrels' (-1: absent).
 
-    Tables from the fast reader compare their integer keys instead of the strings.
+    Tables from the fast reader hold their documents' keys in byte order: a merge of two
+    sorted arrays, no string compared.
     """
     if q.doc_keys is None or r.doc_keys is None:
         return pd.Index(q.doc_names).get_indexer(r.doc_names)
     words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
     if words == 1:
-        return pd.Index(q.doc_keys[:, 0]).get_indexer(r.doc_keys[:, 0])
+        return _sorted_indexer(q.doc_keys[:, 0], r.doc_keys[:, 0], presorted=True)
     both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
     both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
     both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
-    codes, _ = _factorize_keys(both)
-    return pd.Index(codes[: len(q.doc_keys)]).get_indexer(codes[len(q.doc_keys) :])
+    codes, _ = _factorize_keys(both)  # in byte order: each table's part stays sorted
+    return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
 
 
 def _preview(items: Sequence[str], n: int = 6) -> str:
@@ -463,7 +504,8 @@ def evaluate_run(
     position = np.empty(n_topics, dtype=np.intp)
     position[by_name] = np.arange(n_topics)
     q_topic = position[q.query_codes]
-    run_to_topic = pd.Index(topics).get_indexer(r.query_names) if len(r.query_names) else np.zeros(0, np.intp)
+    topic_position = {str(t): i for i, t in enumerate(topics)}
+    run_to_topic = np.array([topic_position.get(str(t), -1) for t in r.query_names], dtype=np.intp)
     used = np.bincount(r.query_codes, minlength=len(r.query_names)) > 0
     ignored = tuple(sorted(str(t) for t in r.query_names[used & (run_to_topic < 0)]))
     in_run = np.zeros(n_topics, dtype=bool)
@@ -488,9 +530,10 @@ def evaluate_run(
     doc_in_qrels = _doc_indexer(q, r).astype(np.int32)[r_docs]
     maybe = np.flatnonzero(doc_in_qrels >= 0)
     n_docs = max(len(q.doc_names), 1)
-    q_index = pd.Index(q_topic.astype(np.int64) * n_docs + q.doc_codes)
-    where = q_index.get_indexer(r_topic[maybe].astype(np.int64) * n_docs + doc_in_qrels[maybe])
-    del doc_in_qrels, q_index
+    where = _sorted_indexer(
+        q_topic.astype(np.int64) * n_docs + q.doc_codes, r_topic[maybe].astype(np.int64) * n_docs + doc_in_qrels[maybe]
+    )
+    del doc_in_qrels
     labels = np.full(len(r_topic), np.nan)
     found = where >= 0
     labels[maybe[found]] = q.values[where[found]]
@@ -550,16 +593,13 @@ def evaluate_run(
 
     names = tuple(m.name for m in parsed)
     rows = np.ones(n_topics, dtype=bool) if complete else in_run
-    table = pd.DataFrame(
-        {name: np.where(in_run, values[name], 0.0)[rows] for name in names},
-        index=pd.Index([str(t) for t in topics[rows]], name="query_id", dtype=object),
-    )
+    table = np.column_stack([np.where(in_run, values[name], 0.0)[rows] for name in names])
     num_q = int(rows.sum())
-    totals = np.cumsum(table.to_numpy(), axis=0)[-1] if num_q else np.zeros(len(names))
-    mean = pd.Series(totals / max(num_q, 1), index=list(names), dtype=float)
+    totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
     return RunEvaluation(
-        per_topic=table,
-        mean=mean,
+        topics=tuple(str(t) for t in topics[rows]),
+        values=table,
+        means=totals / max(num_q, 1),
         num_q=num_q,
         measures=names,
         config=config,

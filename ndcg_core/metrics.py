@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
+from ._lazy import pd
 
 from ._validation import check_choice, check_judgments, check_k, check_labels
 from .discounts import Discount, DiscountFunction, resolve_discount

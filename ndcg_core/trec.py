@@ -47,7 +47,7 @@ from numbers import Integral, Real
 from typing import IO, NamedTuple, Union
 
 import numpy as np
-import pandas as pd
+from ._lazy import pd
 
 from ._validation import check_k, check_labels
 from .discounts import Discount, resolve_discount
@@ -247,8 +247,9 @@ class _Table(NamedTuple):
     doc_names: np.ndarray
     values: np.ndarray
     attrs: dict
-    #: doc_names' keys (see _id_keys), when the fast reader made them: rows in byte order;
-    #: doc_names is then a _KeyNames (strings made on first use)
+    #: doc_names' keys (see _id_keys), when the fast reader made them: rows in byte order,
+    #: so doc codes compare as the ids do; doc_names is then a _KeyNames (strings made on
+    #: first use)
     doc_keys: np.ndarray | None = None
 
 
@@ -259,7 +260,9 @@ def _codes(codes: np.ndarray) -> np.ndarray:
 
 
 def _encode(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    codes, names = pd.factorize(values)
+    """Codes and unique names, both in the ids' order (code-point order is UTF-8 byte
+    order), as the fast reader's keys give them."""
+    codes, names = pd.factorize(values, sort=True)
     return _codes(codes), np.asarray(names, dtype=object)
 
 
@@ -282,14 +285,21 @@ def _make_table(queries: np.ndarray, docs: np.ndarray, values: np.ndarray, attrs
 
 
 def _first_duplicate(table: _Table) -> int | None:
-    """Row of the first (topic, document) pair seen before, or None."""
+    """Row of the first (topic, document) pair seen before, or None.
+
+    One sort of the pairs' integer keys answers "any duplicate?"; only when there is one
+    does a stable argsort find which row repeats first.
+    """
     if len(table.values) < 2:
         return None
     keys = table.query_codes.astype(np.int64) * max(len(table.doc_names), 1) + table.doc_codes
-    index = pd.Index(keys)
-    if index.is_unique:
+    ordered = np.sort(keys)
+    if not (ordered[1:] == ordered[:-1]).any():
         return None
-    return int(np.flatnonzero(index.duplicated())[0])
+    order = np.argsort(keys, kind="stable")  # equal keys keep their rows' order
+    ordered = keys[order]
+    repeats = order[1:][ordered[1:] == ordered[:-1]]
+    return int(repeats.min())
 
 
 def _categorical(codes: np.ndarray, names: np.ndarray) -> pd.Categorical:
@@ -336,10 +346,6 @@ def _to_frame(table: _Table, value_name: str) -> pd.DataFrame:
 # without touching a string. Anything else (other bytes, a short line, a token that is
 # not a plain number) returns None, and the file goes to the general readers below.
 
-_BYTE_CLASS = np.full(256, 3, dtype=np.uint8)  # 0 token byte, 1 blank, 2 newline, 3 other
-_BYTE_CLASS[0x21:0x7F] = 0
-_BYTE_CLASS[[0x20, 0x09]] = 1
-_BYTE_CLASS[0x0A] = 2
 _BLOCK = 1 << 20  # bytes split at a time
 _ROWS = 1 << 17  # rows keyed or parsed at a time
 _MAX_ID_WORDS = 8  # ids up to 64 bytes get keys
@@ -359,7 +365,15 @@ def _split_fields(
     n = len(buf)
     if n == 0 or n >= 2**31:
         return None
-    capacity = data.count(b"\n") + 1
+    # printable ASCII, blanks and newlines only: no byte above "~", and every byte below
+    # "!" a space, a tab or a newline
+    if buf.max() > 0x7E:
+        return None
+    newlines_total = np.count_nonzero(buf == 0x0A)
+    blanks = np.count_nonzero(buf == 0x20) + np.count_nonzero(buf == 0x09)
+    if np.count_nonzero(buf < 0x21) != newlines_total + blanks:
+        return None
+    capacity = newlines_total + 1
     out = np.empty((2 * len(wanted), capacity), dtype=np.int32)
     rows = 0
     last = (0, 0)
@@ -371,23 +385,33 @@ def _split_fields(
             if cut < 0:
                 cut = data.find(b"\n", end)
             end = n if cut < 0 else cut + 1
-        kind = _BYTE_CLASS[buf[begin:end]]
-        if kind.max() == 3:
-            return None
-        token = np.zeros(len(kind) + 2, dtype=np.int8)
-        token[1:-1] = kind == 0
+        block = buf[begin:end]
+        token = np.zeros(len(block) + 2, dtype=np.int8)
+        np.greater(block, 0x20, out=token[1:-1].view(bool))
         edges = np.flatnonzero(token[1:] != token[:-1]).astype(np.int32)
         del token
         starts, stops = edges[0::2], edges[1::2]
-        newlines = np.flatnonzero(kind == 2)
-        if kind[-1] != 2:
-            newlines = np.append(newlines, len(kind))
-        del kind
-        before = np.searchsorted(starts, newlines)
-        first = np.concatenate(([0], before[:-1]))
-        count = before - first
-        first = first[count > 0]
-        count = count[count > 0]
+        del edges
+        # Where every line ends right after its last field (no trailing blanks, no blank
+        # lines), the tokens followed by "\n" end the lines; otherwise find the newlines.
+        ends = np.zeros(len(stops), dtype=bool)
+        inside = stops < len(block)
+        ends[inside] = block[stops[inside]] == 0x0A
+        ends[~inside] = True  # the block's last line has no newline
+        line_ends = np.flatnonzero(ends)
+        expected = np.count_nonzero(block == 0x0A) + (block[-1] != 0x0A)
+        if len(line_ends) == expected:
+            count = np.diff(line_ends, prepend=-1)
+            first = line_ends - (count - 1)
+        else:
+            newline_at = np.flatnonzero(block == 0x0A)
+            if block[-1] != 0x0A:
+                newline_at = np.append(newline_at, len(block))
+            before = np.searchsorted(starts, newline_at)
+            first = np.concatenate(([0], before[:-1]))
+            count = before - first
+            first = first[count > 0]
+            count = count[count > 0]
         if len(count):
             if count.min() < minimum or (maximum is not None and count.max() > maximum):
                 return None
@@ -445,22 +469,25 @@ def _id_key_rows(buf, window, tail_window, tail_start, starts, lengths, words): 
     return keys
 
 
-def _first_rows(codes: np.ndarray) -> np.ndarray:
-    """Row of each code's first appearance, for codes numbered in order of appearance."""
-    previous = np.maximum.accumulate(codes)
-    new = np.empty(len(codes), dtype=bool)
-    new[0] = True
-    np.greater(codes[1:], previous[:-1], out=new[1:])
-    return np.flatnonzero(new)
-
-
 def _factorize_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Codes (in order of first appearance) and the unique keys, as pd.factorize."""
-    codes, _ = pd.factorize(keys[:, 0])
-    for w in range(1, keys.shape[1]):
-        sub, uniques = pd.factorize(keys[:, w])
-        codes, _ = pd.factorize(codes.astype(np.int64) * len(uniques) + sub)
-    return _codes(codes), keys[_first_rows(codes)]
+    """Codes and the unique keys, both in the ids' byte order (code 0 is the smallest id).
+
+    Because the codes follow strcmp's order, joins are merges of sorted arrays and ties
+    are broken by comparing codes: no string is compared anywhere.
+    """
+    if len(keys) == 0:
+        return np.zeros(0, dtype=np.int32), keys[:0]
+    codes: np.ndarray | None = None
+    for w in range(keys.shape[1]):
+        uniques, sub = np.unique(keys[:, w], return_inverse=True)
+        if codes is None:
+            codes = sub.astype(np.int64, copy=False)
+        else:  # (codes so far, this word) in lexicographic order, renumbered densely
+            _, codes = np.unique(codes * len(uniques) + sub, return_inverse=True)
+    assert codes is not None
+    first = np.empty(int(codes.max()) + 1, dtype=np.intp)
+    first[codes] = np.arange(len(codes))  # some row of each code
+    return _codes(codes), keys[first]
 
 
 def _factorize_grouped_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

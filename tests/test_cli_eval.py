@@ -246,3 +246,42 @@ def test_fractional_gain_tables_are_exact(tmp_path, table):
     value = float(lines(out)[0].split("\t")[2])
     assert value == pytest.approx(dcg / idcg, abs=1e-12)
     assert 0 < value < 1
+
+
+# --------------------------------------------------------------------------- start-up
+
+
+def test_ndcg_eval_scores_without_importing_pandas():
+    """The command's hot path is numpy only: pandas (a quarter of a second to import) and
+    the notebook-facing modules load only for --explain, csv output or DataFrames."""
+    toy = Path(__file__).resolve().parents[1] / "data" / "toy"
+    script = f"""
+import io, sys, contextlib
+from ndcg_core.cli_eval import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    status = main(["-q", "-m", "ndcg_cut.10", "-m", "ndcg", {str(toy / 'qrels.txt')!r}, {str(toy / 'run_classic.txt')!r}])
+loaded = sorted(m for m in ("pandas", "ndcg_core.compare", "ndcg_core.exam", "ndcg_core.exercises") if m in sys.modules)
+print(status, loaded, "ndcg_cut_10" in out.getvalue())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[0] == "0 [] True"
+
+
+def test_the_package_loads_its_heavier_parts_on_first_use():
+    script = """
+import sys
+import ndcg_core as nc
+before = "ndcg_core.exercises" in sys.modules, "pandas" in sys.modules
+ok = nc.exercises.check("lecture-ndcg", "0.78").correct and callable(nc.read_qrels) and "evaluate_run" in dir(nc)
+print(before, ok, "ndcg_core.exercises" in sys.modules)
+try:
+    nc.no_such_thing
+except AttributeError as error:
+    print(error)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "(False, False) True True",
+        "module 'ndcg_core' has no attribute 'no_such_thing'",
+    ]

@@ -468,11 +468,20 @@ def _tricky_files(seed: int) -> tuple[bytes, bytes]:
     return "".join(qrels).encode(), "".join(run).rstrip("\n").encode()  # no final newline
 
 
+def _tidy(text: bytes) -> bytes:
+    """The same lines without blank lines or blanks at line ends: the splitter's fast line ends."""
+    lines = [line.rstrip(b" \t") for line in text.split(b"\n")]
+    return b"\n".join(line for line in lines if line.strip())
+
+
+@pytest.mark.parametrize("tidy", [False, True], ids=["blank-lines-and-trailing-blanks", "tidy-lines"])
 @pytest.mark.parametrize("seed", range(6))
-def test_vectorised_reader_agrees_with_the_line_reader(seed):
+def test_vectorised_reader_agrees_with_the_line_reader(seed, tidy):
     from ndcg_core.trec import _ascii_qrels, _ascii_run, _scan_qrels, _scan_run, _to_frame
 
     qrels, run = _tricky_files(seed)
+    if tidy:
+        qrels, run = _tidy(qrels) + b"\n", _tidy(run)
     fast_q, fast_r = _ascii_qrels(qrels), _ascii_run(run)
     assert fast_q is not None and fast_r is not None  # these files take the fast path
     pd.testing.assert_frame_equal(_to_frame(fast_q, "relevance"), _to_frame(_scan_qrels(qrels, "q"), "relevance"))
@@ -522,11 +531,14 @@ def test_vectorised_run_reader_declines_what_it_does_not_handle(text):
     assert _ascii_run(text) is None
 
 
-def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch):
+@pytest.mark.parametrize("tidy", [False, True], ids=["blank-lines-and-trailing-blanks", "tidy-lines"])
+def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch, tidy):
     from ndcg_core import trec
 
     monkeypatch.setattr(trec, "_BLOCK", 64)  # many blocks, a line longer than a block
     qrels, run = _tricky_files(11)
+    if tidy:
+        qrels, run = _tidy(qrels), _tidy(run) + b"\n"
     fast_r = trec._ascii_run(run)
     assert fast_r is not None
     pd.testing.assert_frame_equal(trec._to_frame(fast_r, "score"), trec._to_frame(trec._scan_run(run, "r"), "score"))
