@@ -31,6 +31,7 @@ __all__ = [
     "display_table",
     "stats_html",
     "table_html",
+    "PAGE_CSS",
     "GAIN_CHOICES",
     "TAKES_BASE",
     "LABELS_FIELD",
@@ -168,12 +169,40 @@ def evaluate(
 
 
 #: Styles for :func:`table_html`: large, right-aligned, striped, readable on a projector.
+#: The long headers wrap onto two lines, so the table fits the playground's left column.
 TABLE_CSS = """
 <style>
 table.ndcg-breakdown { border-collapse: collapse; font-size: 1.05rem; font-variant-numeric: tabular-nums; }
-table.ndcg-breakdown th { font-weight: 700; padding: 0.3rem 0.7rem; border-bottom: 2px solid #333; text-align: right; }
-table.ndcg-breakdown td { padding: 0.25rem 0.7rem; text-align: right; }
+table.ndcg-breakdown th { font-weight: 700; padding: 0.25rem 0.5rem; border-bottom: 2px solid #333; text-align: right;
+  vertical-align: bottom; max-width: 6.5rem; white-space: normal; line-height: 1.2; }
+table.ndcg-breakdown td { padding: 0.2rem 0.5rem; text-align: right; white-space: nowrap; }
 table.ndcg-breakdown tbody tr:nth-child(even) { background: #f2f6fa; }
+</style>
+"""
+
+#: The playground's page layout under ``marimo run`` (``marimo.App(width="columns")``): one
+#: projector screen. marimo gives every column the same fixed width; this makes the second
+#: column (the plots) just wide enough for its three plots to fit the window's height, but
+#: never narrower than 560 px (on a small screen the first plot stays readable and the others
+#: are a scroll away), gives the rest of the width to the first column (controls, numbers,
+#: table; at most 62rem), and trims the page's side margins and the space between cells.
+#: The plots are 2:1, 2:1 and 2.17:1, so a plot width p stacks to a height of about 1.46 p;
+#: a plot is its column's width less the 32 px of its output's side padding, and the 96 px
+#: are the page's top margin, the plots' 6 px margins and a little air.
+#: The rules match only the row marimo 0.25 draws the columns in under ``marimo run`` (a
+#: ``flex-row gap-8 w-full`` div whose children hold the cells), so the slides view and the
+#: editor keep their own layout; if a marimo release renames that markup, the page falls
+#: back to marimo's equal columns (tests/browser/test_playground.py notices).
+PAGE_CSS = """
+<style>
+#App:has(.flex-row.gap-8.w-full > div > .marimo-cell) [class~="xl:px-24"] { padding-left: 1.5rem; padding-right: 1.5rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) { gap: 2rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(1) {
+  flex: 1 1 0; width: auto; min-width: 0; max-width: 62rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(2) {
+  flex: 0 0 auto; width: clamp(560px, calc((100vh - 96px) / 1.46 + 32px), 1032px); gap: 0; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div > .marimo-cell > .output-area > .output {
+  margin-top: 6px; margin-bottom: 6px; }
 </style>
 """
 
@@ -269,4 +298,4 @@ def stats_html(result: PlaygroundResult) -> str:
         _STAT_BOX.format(label=label, value=value, caption=caption, color=color)
         for label, value, caption, color in boxes
     )
-    return f'<div style="display: flex; gap: 0.8rem; flex-wrap: wrap">{inner}</div>'
+    return f'<div class="ndcg-stats" style="display: flex; gap: 0.8rem; flex-wrap: wrap">{inner}</div>'

@@ -9,10 +9,10 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="medium", app_title="NDCG playground")
+app = marimo.App(width="columns", app_title="NDCG playground")
 
 
-@app.cell
+@app.cell(column=0)
 def _():
     import marimo as mo
     import ndcg_core as nc
@@ -25,17 +25,6 @@ def _():
 def _(mo):
     mo.md(r"""
     # NDCG playground
-    """)
-    return
-
-
-@app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    Type the relevance labels of a ranked result list, best-ranked first, and every number,
-    table and plot below recomputes. `?` marks a document nobody judged. Under
-    *Judged documents not in the list* go the labels of relevant documents the system never
-    returned: they belong in the ideal list even though the ranking missed them.
     """)
     return
 
@@ -72,17 +61,19 @@ def _(mo, nc, playground, preset_dropdown, presets):
         label="Ideal list from",
         inline=True,
     )
+    # On one projector screen: the controls, numbers and table in this column, the plots in
+    # the next (playground.PAGE_CSS sizes both to the window). The preset's note comes
+    # after the numbers, so that on a small screen the numbers stay in view.
     mo.vstack(
         [
-            preset_dropdown,
-            mo.md(_preset.note).callout(kind="info"),
+            mo.Html(playground.PAGE_CSS),
+            mo.hstack([preset_dropdown, gain_dropdown, discount_dropdown], justify="start", gap=1.5, wrap=True),
             labels_text,
             missing_text,
-            mo.hstack([gain_dropdown, discount_dropdown], justify="start", gap=1.5),
             k_slider,
-            mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=2.5, wrap=True),
+            mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=1.5, wrap=True),
         ],
-        gap=0.7,
+        gap=0.6,
     )
     return (
         base_number,
@@ -160,14 +151,15 @@ def _(
 
 
 @app.cell
+def _(mo, preset_dropdown, presets):
+    mo.md(presets.preset(preset_dropdown.value).note).callout(kind="info")
+    return
+
+
+@app.cell
 def _(mo, playground, result):
     mo.stop(result is None)
-    mo.vstack(
-        [
-            mo.md("### Rank by rank"),
-            mo.Html(playground.table_html(result.table)),
-        ]
-    )
+    mo.vstack([mo.md("**Rank by rank**"), mo.Html(playground.table_html(result.table))], gap=0.3)
     return
 
 
@@ -183,7 +175,18 @@ def _(mo):
     return
 
 
-@app.cell
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    **Typing a list.** Type the relevance labels of a ranked result list, best-ranked first,
+    and every number, the table and the plots recompute. `?` marks a document nobody judged.
+    Under *Judged documents not in the list* go the labels of relevant documents the system
+    never returned: they belong in the ideal list even though the ranking missed them.
+    """)
+    return
+
+
+@app.cell(column=1)
 def _(base_number, discount_dropdown, k_slider, mo, playground, plots):
     # Each plot has its own cell and reads only what it draws. The *_html versions keep the
     # axes as a cached picture and redraw only the data on top (see ndcg_core.plots.ranking).

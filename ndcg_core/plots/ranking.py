@@ -23,7 +23,8 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from numbers import Real
 from typing import Any
 
@@ -34,7 +35,7 @@ from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from ..discounts import Discount, DiscountFunction, resolve_discount
 from ._style import COLORS, projector_style
@@ -73,6 +74,25 @@ _CHOSEN_EXTRA_COLOR = COLORS["red"]
 _BREAKDOWN_COLUMNS = ("rank", "status", "gain", "discounted_gain", "dcg", "idcg")
 #: y-axis tops: the axes change only when the data outgrow one, so redraws stay cheap.
 _NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
+
+
+#: Text a size larger than :data:`~ndcg_core.plots._style.PROJECTOR_RC`'s: the playground shows
+#: these figures beside its controls, at about two thirds of their 1000-pixel width on a
+#: 1920x1080 projector (about half on a 1280x720 one), and their text must still carry.
+_RANKING_RC = {
+    "axes.titlesize": 21,
+    "axes.labelsize": 19,
+    "xtick.labelsize": 17,
+    "ytick.labelsize": 17,
+    "legend.fontsize": 16,
+}
+
+
+@contextmanager
+def _style() -> Iterator[None]:
+    """:func:`projector_style` with ``_RANKING_RC`` on top."""
+    with projector_style(), mpl.rc_context(_RANKING_RC):
+        yield
 
 
 # --------------------------------------------------------------------------- helpers
@@ -138,7 +158,7 @@ class _Plot:
     def __init__(self, key: Hashable, animated: bool) -> None:
         self.key = key
         self.animated = animated
-        with projector_style():
+        with _style():
             self.build()
 
     def build(self) -> None:  # pragma: no cover - abstract
@@ -152,7 +172,7 @@ class _Plot:
 
 def _static_figure(plot: _Plot, data: Any) -> Figure:
     """A complete figure: the frame with the data drawn in, no caching."""
-    with projector_style():
+    with _style():
         plot.update(data)
     return plot.fig
 
@@ -163,13 +183,13 @@ class _Live:
     def __init__(self, plot: _Plot) -> None:
         self.plot = plot
         self.canvas: FigureCanvasAgg = plot.fig.canvas  # type: ignore[assignment]
-        with projector_style():
+        with _style():
             self.canvas.draw()
         self.background = self.canvas.copy_from_bbox(plot.fig.bbox)
         self.lock = threading.Lock()
 
     def png(self, data: Any) -> bytes:
-        with self.lock, projector_style():
+        with self.lock, _style():
             self.canvas.restore_region(self.background)
             live, temporary = self.plot.update(data)
             renderer = self.canvas.get_renderer()
@@ -194,7 +214,7 @@ class _Layered:
     def __init__(self, plot: _Plot, alt: str) -> None:
         self.plot = plot
         canvas: FigureCanvasAgg = plot.fig.canvas  # type: ignore[assignment]
-        with projector_style():
+        with _style():
             canvas.draw()
         png = _encode_frame_png(canvas)
         canvas.__dict__.pop("renderer", None)  # the Agg pixels are not needed again: free them
@@ -205,7 +225,7 @@ class _Layered:
         self.lock = threading.Lock()
 
     def html(self, data: Any, caption: str) -> str:
-        with self.lock, projector_style(), mpl.rc_context({"svg.fonttype": OVERLAY_FONTTYPE, "svg.hashsalt": "ndcg-lab"}):
+        with self.lock, _style(), mpl.rc_context({"svg.fonttype": OVERLAY_FONTTYPE, "svg.hashsalt": "ndcg-lab"}):
             buffer = io.StringIO()
             renderer = RendererSVG(self.width, self.height, buffer,
                                    metadata={"Creator": None, "Date": None, "Format": None, "Type": None})
@@ -345,7 +365,7 @@ class _DiscountPlot(_Plot):
         chosen, last = self.key  # type: ignore[misc]
         self.chosen: DiscountFunction = chosen
         self.last: int = last
-        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.075, "right": 0.56, "bottom": 0.14, "top": 0.88})
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.09, "right": 0.55, "bottom": 0.155, "top": 0.88})
         self.ax = ax
         ranks = np.arange(1, last + 1)
         names = list(DISCOUNT_CURVE_NAMES)
@@ -365,7 +385,7 @@ class _DiscountPlot(_Plot):
         (self.dots,) = ax.plot([], [], linestyle="none", marker="o", markersize=12, color=color,
                                markeredgecolor="black", markeredgewidth=1.6, zorder=6, animated=self.animated,
                                label="ranks 1..k that count")
-        self.note = self.fig.text(0.585, 0.16, "", ha="left", va="bottom", fontsize=17, fontweight="bold",
+        self.note = self.fig.text(0.575, 0.17, "", ha="left", va="bottom", fontsize=19, fontweight="bold",
                                   animated=self.animated)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, max(1.08, float(self.factors.max()) * 1.08))
@@ -373,7 +393,7 @@ class _DiscountPlot(_Plot):
         ax.set_xlabel("rank i")
         ax.set_ylabel("discount d(i)")
         ax.set_title(f"Discount by rank: {_curve_label(chosen.name, chosen.base).split(',')[0]}")
-        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=14, frameon=False)
+        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
 
     def update(self, k: int) -> tuple[list[Artist], list[Artist]]:
         top = min(k, self.last)
@@ -469,7 +489,7 @@ class _GainsPlot(_Plot):
         rows, top = self.key  # type: ignore[misc]
         self.rows: int = rows
         self.top: float = top
-        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.08, "right": 0.985, "bottom": 0.14, "top": 0.78})
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.085, "right": 0.985, "bottom": 0.155, "top": 0.74})
         self.ax = ax
         ranks = np.arange(1, rows + 1, dtype=float)
         width = 0.4
@@ -484,17 +504,17 @@ class _GainsPlot(_Plot):
         (self.dcg_line,) = ax.plot(ranks, np.zeros(rows), color=COLORS["black"], marker=marker,
                                    label="cumulative DCG", animated=anim)
         self.dcg_note = ax.annotate("", (rows, 0), xytext=(-8, -28), textcoords="offset points", ha="right",
-                                    fontsize=16, fontweight="bold", animated=anim, annotation_clip=False)
+                                    fontsize=18, fontweight="bold", animated=anim, annotation_clip=False)
         self.idcg_note = ax.annotate("", (rows, 0), xytext=(-8, 12), textcoords="offset points", ha="right",
-                                     fontsize=16, fontweight="bold", color=COLORS["orange"], animated=anim,
+                                     fontsize=18, fontweight="bold", color=COLORS["orange"], animated=anim,
                                      annotation_clip=False)
         ax.set_xlim(0.4, rows + 0.6)
         ax.set_ylim(0, top)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("rank i")
         ax.set_ylabel("gain")
-        ax.set_title("What each rank adds, and the running totals", pad=52)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=14, frameon=False)
+        ax.set_title("What each rank adds, and the running totals", pad=64)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, frameon=False)
         ax.grid(axis="x", visible=False)
 
     def update(self, data: tuple[pd.DataFrame, int]) -> tuple[list[Artist], list[Artist]]:
@@ -519,7 +539,7 @@ class _GainsPlot(_Plot):
         self.idcg_note.xy = (n, idcg[-1])
         self.idcg_note.set_text(f"IDCG@{cut} = {idcg[-1]:.4f}")
         marks = [
-            self.ax.text(rank, self.top * 0.02, "?", ha="center", va="bottom", fontsize=22, fontweight="bold",
+            self.ax.text(rank, self.top * 0.02, "?", ha="center", va="bottom", fontsize=24, fontweight="bold",
                          color=COLORS["red"], animated=self.animated)
             for rank in np.flatnonzero(status == "unjudged") + 1
         ]
@@ -597,7 +617,7 @@ class _CurvePlot(_Plot):
     def build(self) -> None:
         last: int = self.key  # type: ignore[assignment]
         self.last = last
-        self.fig, ax = _new_figure(10.0, 4.6, {"left": 0.08, "right": 0.985, "bottom": 0.15, "top": 0.80})
+        self.fig, ax = _new_figure(10.0, 4.6, {"left": 0.085, "right": 0.975, "bottom": 0.17, "top": 0.78})
         self.ax = ax
         anim = self.animated
         marker = "o" if last <= 30 else None
@@ -608,15 +628,16 @@ class _CurvePlot(_Plot):
         self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, animated=anim)
         (self.dot,) = ax.plot([], [], marker="o", markersize=17, color=COLORS["red"], markeredgecolor="black",
                               markeredgewidth=1.6, linestyle="none", zorder=5, animated=anim)
-        self.note = self.fig.text(0.985, 0.83, "", ha="right", va="bottom", fontsize=19, fontweight="bold",
+        self.note = self.fig.text(0.975, 0.81, "", ha="right", va="bottom", fontsize=21, fontweight="bold",
                                   color=COLORS["red"], animated=anim)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, 1.08)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MultipleLocator(0.2))  # the same ticks at any text size
         ax.set_xlabel("cutoff")
         ax.set_ylabel("NDCG")
-        ax.set_title("NDCG at every cutoff: it can go down", pad=40)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=14, frameon=False)
+        ax.set_title("NDCG at every cutoff: it can go down", pad=44)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.2, frameon=False)
 
     def update(self, data: tuple[np.ndarray, int]) -> tuple[list[Artist], list[Artist]]:
         y, k = data

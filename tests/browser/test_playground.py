@@ -220,25 +220,93 @@ def test_presets_load_their_case(lab_server: str, page: Page) -> None:
     assert_no_traceback(page)
 
 
-def test_vertical_page_reads_controls_numbers_table_plots(lab_server: str, page: Page, artifacts_dir: Path) -> None:
-    """On the page, top to bottom: the controls, the numbers, the rank table, then the plots."""
+def box_of(locator) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """The bounding box of the one element ``locator`` finds (viewport coordinates)."""
+    expect(locator).to_have_count(1)
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} has no box"
+    return box
+
+
+def plot_boxes(page: Page) -> list[dict[str, float]]:
+    """The three plots' frames, once their pictures have loaded (before that they have no height)."""
+    plots = page.locator("figure.ndcg-plot img")
+    expect(plots).to_have_count(3)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('figure.ndcg-plot img')].every((i) => i.complete && i.naturalWidth > 0)"
+    )
+    return [box_of(plots.nth(i)) for i in range(3)]
+
+
+def in_view(box: dict[str, float], width: int, height: int) -> bool:
+    return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+
+
+def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_server: str, page: Page) -> None:
+    """Column one, top to bottom: controls, numbers, table; column two: the three plots."""
     open_playground(page, lab_server)
+    labels = box_of(page.get_by_label("Relevance labels", exact=True))
+    k = box_of(page.get_by_role("slider", name="k", exact=True))
+    numbers = box_of(page.get_by_text("NDCG@5", exact=True))
+    table = box_of(page.get_by_text("Rank by rank", exact=True))
+    assert labels["y"] < k["y"] < numbers["y"] < table["y"], (labels, k, numbers, table)
+    discounts, gains, cutoffs = plot_boxes(page)
+    for plot in (discounts, gains, cutoffs):
+        assert plot["x"] >= labels["x"] + labels["width"], ("a plot overlaps the controls' column", plot, labels)
+        assert plot["height"] > 0.4 * plot["width"], plot  # the picture, not a collapsed box
+    assert discounts["y"] < gains["y"] < cutoffs["y"]
+    alts = [page.locator("figure.ndcg-plot img").nth(i).get_attribute("alt") or "" for i in range(3)]
+    assert alts[0].startswith("Discount by rank") and alts[1].startswith("Gain and discounted gain")
+    assert alts[2].startswith("NDCG at every cutoff")
+    assert_no_traceback(page)
 
-    def top(locator) -> float:  # type: ignore[no-untyped-def]
-        expect(locator).to_have_count(1)
-        box = locator.bounding_box()
-        assert box is not None, f"{locator} has no box"
-        return float(box["y"])
 
-    labels = top(page.get_by_label("Relevance labels", exact=True))
-    k = top(page.get_by_role("slider", name="k", exact=True))
-    numbers = top(page.get_by_text("NDCG@5", exact=True))
-    table = top(page.get_by_role("heading", name="Rank by rank", exact=True))
-    plots = page.locator("img[src^='data:image/png']")  # the plots' cached frames
-    expect(plots.first).to_be_visible()
-    first_plot = min(float(plots.nth(i).bounding_box()["y"]) for i in range(plots.count()))  # type: ignore[index]
-    assert labels < k < numbers < table < first_plot, (labels, k, numbers, table, first_plot)
-    page.screenshot(path=artifacts_dir / "playground_page.png", full_page=True)
+def test_one_projector_screen_at_1920x1080_shows_the_numbers_table_and_all_three_plots(
+    lab_server: str, page: Page, artifacts_dir: Path
+) -> None:
+    """The lecturer's screen: nothing of the lecture example needs a scroll."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_playground(page, lab_server)
+    stats = page.locator(".ndcg-stats")
+    shown = [
+        page.get_by_label("Relevance labels", exact=True),
+        page.get_by_role("slider", name="k", exact=True),
+        *(stats.get_by_text(text, exact=True) for text in ("DCG@5", "2.4307", "IDCG@5", "3.1309", "NDCG@5", "0.7763")),
+        page.get_by_text("nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)"),
+        page.locator("table.ndcg-breakdown"),
+    ]
+    for locator in shown:
+        box = box_of(locator)
+        assert in_view(box, 1920, 1080), (str(locator), box)
+    for plot in plot_boxes(page):
+        assert in_view(plot, 1920, 1080), plot
+        assert plot["width"] >= 600, plot  # large enough to read from the back of the room
+    page.screenshot(path=artifacts_dir / "playground_1920x1080.png")
+    assert_no_traceback(page)
+
+
+def test_small_projector_1280x720_shows_the_controls_numbers_and_a_plot(
+    lab_server: str, page: Page, artifacts_dir: Path
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_playground(page, lab_server)
+    for locator in (
+        page.get_by_label("Preset", exact=True),
+        page.get_by_label("Relevance labels", exact=True),
+        page.get_by_label("Judged documents not in the list", exact=True),
+        page.get_by_label("Gain", exact=True),
+        page.get_by_label("Discount", exact=True),
+        page.get_by_role("slider", name="k", exact=True),
+        page.get_by_label("condense (drop them)", exact=True),
+        page.get_by_label("the list itself (pitfall)", exact=True),
+        *(page.locator(".ndcg-stats").get_by_text(text, exact=True) for text in ("2.4307", "3.1309", "0.7763")),
+    ):
+        box = box_of(locator)
+        assert in_view(box, 1280, 720), (str(locator), box)
+    first = plot_boxes(page)[0]
+    assert in_view(first, 1280, 720), first
+    assert first["width"] >= 500, first
+    page.screenshot(path=artifacts_dir / "playground_1280x720.png")
     assert_no_traceback(page)
 
 
