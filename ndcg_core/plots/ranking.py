@@ -503,11 +503,14 @@ class _GainsPlot(_Plot):
                                     label="cumulative IDCG", animated=anim)
         (self.dcg_line,) = ax.plot(ranks, np.zeros(rows), color=COLORS["black"], marker=marker,
                                    label="cumulative DCG", animated=anim)
+        # the totals' labels sit on a light box, so a line running under them does not cross the digits
+        backing = {"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
         self.dcg_note = ax.annotate("", (rows, 0), xytext=(-8, -28), textcoords="offset points", ha="right",
-                                    fontsize=18, fontweight="bold", animated=anim, annotation_clip=False)
+                                    fontsize=18, fontweight="bold", animated=anim, annotation_clip=False,
+                                    bbox=backing, zorder=6)
         self.idcg_note = ax.annotate("", (rows, 0), xytext=(-8, 12), textcoords="offset points", ha="right",
                                      fontsize=18, fontweight="bold", color=COLORS["orange"], animated=anim,
-                                     annotation_clip=False)
+                                     annotation_clip=False, bbox=backing, zorder=6)
         ax.set_xlim(0.4, rows + 0.6)
         ax.set_ylim(0, top)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
