@@ -21,6 +21,7 @@ unless the values differ.
 from __future__ import annotations
 
 import argparse
+import compileall
 import gc
 import io
 import json
@@ -36,6 +37,8 @@ from pathlib import Path
 
 import pytrec_eval
 
+import ndcg_core
+
 from ndcg_core.cli_eval import main as ndcg_eval_main
 from ndcg_core.evaluate import evaluate_run
 from ndcg_core.trec import read_qrels, read_run
@@ -43,6 +46,8 @@ from ndcg_core.trec import read_qrels, read_run
 PYTREC_SCRIPT = r"""
 import json, sys
 import pytrec_eval
+
+import ndcg_core
 with open(sys.argv[1]) as f:
     qrels = pytrec_eval.parse_qrel(f)
 with open(sys.argv[2]) as f:
@@ -114,6 +119,11 @@ def main() -> int:
     script = shutil.which("ndcg-eval", path=str(Path(sys.executable).parent))
     if script is None:
         raise SystemExit("ndcg-eval is not installed next to this Python; run pip install -e . first")
+
+    # Byte-compile ndcg_core as a regular installation does (pip compiles what it installs;
+    # an editable install under PYTHONDONTWRITEBYTECODE=1 would recompile it on every start,
+    # which no user pays twice). pytrec_eval is a regular installation already.
+    compileall.compile_dir(str(Path(ndcg_core.__file__).parent), quiet=1)
 
     folder = Path(tempfile.mkdtemp(prefix="ndcg-bench-"))
     try:

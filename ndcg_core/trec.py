@@ -24,8 +24,10 @@ qrels      ``query_id``, ``doc_id``, ``relevance``      ``source``
 run        ``query_id``, ``doc_id``, ``score``          ``source``, ``run_id``
 =========  ==========================================  ============================
 
-Large files go through pandas' C parser; only when that fails (or a check on its result
-does) is the file read again line by line, to name the offending line.
+Files of printable ASCII are split by numpy on their bytes (a large run as two halves at
+once), with no string made for any id; other files go through pandas' C parser. Only when
+that fails (or a check on its result does) is the file read again line by line, to name
+the offending line.
 
 How a run becomes a ranking (trec_eval's rule, used by :func:`ranked_labels` and by
 :func:`ndcg_core.evaluate.evaluate_run`): documents are ordered by score, highest first;
@@ -43,6 +45,7 @@ import os
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 from typing import IO, NamedTuple, Union
 
@@ -353,17 +356,26 @@ _DIGIT_LIMIT = 15  # up to 15 digits a mantissa is exact and m / 10**f is correc
 
 
 def _split_fields(
-    data: bytes, wanted: Sequence[int], minimum: int, maximum: int | None
+    data: bytes,
+    wanted: Sequence[int],
+    minimum: int,
+    maximum: int | None,
+    span: tuple[int, int] | None = None,
 ) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]], tuple[int, int]] | None:
     """The bytes as an array, (starts, lengths) of the wanted fields of every content line,
     and (start, length) of the last line's field ``minimum - 1``.
 
-    None unless every byte is printable ASCII, a blank or "\\n", every non-blank line
-    has between ``minimum`` and ``maximum`` fields, and there is at least one.
+    ``span`` (start, end) limits the work to whole lines ``data[start:end]``; positions
+    stay those in ``data``. None unless every byte is printable ASCII, a blank or
+    "\\n", every non-blank line has between ``minimum`` and ``maximum`` fields, and
+    there is at least one.
     """
-    buf = np.frombuffer(data, dtype=np.uint8)
-    n = len(buf)
-    if n == 0 or n >= 2**31:
+    whole = np.frombuffer(data, dtype=np.uint8)
+    if len(whole) == 0 or len(whole) >= 2**31:
+        return None
+    first_byte, n = span if span is not None else (0, len(whole))
+    buf = whole[first_byte:n]
+    if len(buf) == 0:
         return None
     # printable ASCII, blanks and newlines only: no byte above "~", and every byte below
     # "!" a space, a tab or a newline
@@ -373,18 +385,20 @@ def _split_fields(
     blanks = np.count_nonzero(buf == 0x20) + np.count_nonzero(buf == 0x09)
     if np.count_nonzero(buf < 0x21) != newlines_total + blanks:
         return None
+    del buf
+    buf = whole
     capacity = newlines_total + 1
     out = np.empty((2 * len(wanted), capacity), dtype=np.int32)
     rows = 0
     last = (0, 0)
-    begin = 0
+    begin = first_byte
     while begin < n:
         end = min(begin + _BLOCK, n)
         if end < n:
             cut = data.rfind(b"\n", begin, end)
             if cut < 0:
                 cut = data.find(b"\n", end)
-            end = n if cut < 0 else cut + 1
+            end = n if cut < 0 or cut >= n else cut + 1
         block = buf[begin:end]
         token = np.zeros(len(block) + 2, dtype=np.int8)
         np.greater(block, 0x20, out=token[1:-1].view(bool))
@@ -624,7 +638,52 @@ def _ascii_qrels(data: bytes) -> _Table | None:
 
 
 def _ascii_run(data: bytes) -> _Table | None:
-    split = _split_fields(data, (0, 2, 4), 6, None)
+    parts = _halves(data)
+    if len(parts) == 1:
+        parsed = [_ascii_run_part(data, parts[0])]
+    else:  # numpy releases the GIL on the big array operations: two cores parse at once
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            second = pool.submit(_ascii_run_part, data, parts[1])
+            parsed = [_ascii_run_part(data, parts[0]), second.result()]
+    if any(part is None for part in parsed):
+        return None
+    query_keys = _stacked([part[0] for part in parsed])  # type: ignore[index]
+    doc_keys = _stacked([part[1] for part in parsed])  # type: ignore[index]
+    scores = np.concatenate([part[2] for part in parsed])  # type: ignore[index]
+    run_id = parsed[-1][3]  # type: ignore[index]
+    del parsed, data  # the keys hold the ids now
+    return _key_table(query_keys, doc_keys, scores, {"run_id": run_id})
+
+
+#: files from this size on are parsed as two halves at once
+_PARALLEL_BYTES = 1 << 22
+
+
+def _halves(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of the whole file, or of two halves of whole lines for a large one."""
+    n = len(data)
+    cut = data.find(b"\n", n // 2) + 1 if n >= _PARALLEL_BYTES else 0
+    if cut <= 0 or cut >= n:
+        return [(0, n)]
+    return [(0, cut), (cut, n)]
+
+
+def _stacked(keys: list[np.ndarray]) -> np.ndarray:
+    """Key arrays one after the other, padded to the widest (zero words: shorter ids)."""
+    if len(keys) == 1:
+        return keys[0]
+    width = max(k.shape[1] for k in keys)
+    out = np.zeros((sum(len(k) for k in keys), width), dtype=np.uint64)
+    row = 0
+    for k in keys:
+        out[row : row + len(k), : k.shape[1]] = k
+        row += len(k)
+    return out
+
+
+def _ascii_run_part(data: bytes, span: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, str] | None:
+    """Query keys, document keys, scores and run id (last line's) of the lines in ``span``."""
+    split = _split_fields(data, (0, 2, 4), 6, None, span)
     if split is None:
         return None
     buf, fields, (run_start, run_length) = split
@@ -644,10 +703,9 @@ def _ascii_run(data: bytes) -> _Table | None:
         return None
     run_id = data[run_start : run_start + run_length].decode("ascii")
     query_keys, doc_keys = _id_keys(buf, *fields[0]), _id_keys(buf, *fields[1])
-    del split, buf, fields, starts, lengths, data  # the keys hold the ids now
     if query_keys is None or doc_keys is None:
         return None
-    return _key_table(query_keys, doc_keys, scores, {"run_id": run_id})
+    return query_keys, doc_keys, scores, run_id
 
 
 # --------------------------------------------------------------------------- qrels

@@ -285,3 +285,15 @@ except AttributeError as error:
         "(False, False) True True",
         "module 'ndcg_core' has no attribute 'no_such_thing'",
     ]
+
+
+def test_when_both_files_are_bad_the_qrels_is_reported(tmp_path):
+    # the two files are read at once (two threads); the message is the one a sequential reader gives
+    qrels, run_file = tmp_path / "bad.qrels", tmp_path / "bad.run"
+    qrels.write_text("t1 0 a H\n")
+    run_file.write_text("t1 Q0 a 1\n")
+    status, out, err = call(str(qrels), str(run_file))
+    assert status == 2 and out == ""
+    assert err == f"ndcg-eval: {qrels}, line 1: relevance 'H' is not an integer (expected 'QID ITER DOCID REL')\n"
+    status, out, err = call(str(tmp_path / "none.qrels"), str(run_file))
+    assert err == f"ndcg-eval: cannot read the qrels file {tmp_path / 'none.qrels'}: No such file or directory\n"

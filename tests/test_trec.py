@@ -531,11 +531,13 @@ def test_vectorised_run_reader_declines_what_it_does_not_handle(text):
     assert _ascii_run(text) is None
 
 
+@pytest.mark.parametrize("halves", [False, True], ids=["one-part", "two-halves-in-threads"])
 @pytest.mark.parametrize("tidy", [False, True], ids=["blank-lines-and-trailing-blanks", "tidy-lines"])
-def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch, tidy):
+def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch, tidy, halves):
     from ndcg_core import trec
 
     monkeypatch.setattr(trec, "_BLOCK", 64)  # many blocks, a line longer than a block
+    monkeypatch.setattr(trec, "_PARALLEL_BYTES", 1 if halves else 1 << 40)
     qrels, run = _tricky_files(11)
     if tidy:
         qrels, run = _tidy(qrels), _tidy(run) + b"\n"
