@@ -227,5 +227,69 @@ def _(mo):
     return
 
 
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## Check yourself
+
+    The lecture example by hand: the playground opens on it, so work each answer on paper
+    first (or type another list above, so the screen does not give it away), then press
+    **Check**. A wrong answer that a common slip produces is named, with a hint on the fix.
+    Hints and the worked solution are folded under each exercise. Notebook 07 has more.
+    """)
+    return
+
+
+@app.cell
+def _(mo, nc):
+    chapter_answers = mo.ui.dictionary({
+        _ex.id: (
+            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
+            if _ex.choices
+            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
+        ).form(submit_button_label="Check", bordered=False)
+        for _ex in map(nc.exercises.get, ("lecture-term", "lecture-dcg", "lecture-ideal", "lecture-ndcg"))
+    })
+    return (chapter_answers,)
+
+
+@app.cell
+def _(chapter_answers, mo, nc):
+    def exercise_card(ex_id):
+        """Statement, answer box, feedback once checked, hints and worked solution folded."""
+        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        return mo.vstack([
+            mo.md(card.statement),
+            chapter_answers[ex_id],
+            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
+            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
+        ])
+    return (exercise_card,)
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("lecture-term")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("lecture-dcg")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("lecture-ideal")
+    return
+
+
+@app.cell
+def _(exercise_card):
+    exercise_card("lecture-ndcg")
+    return
+
+
 if __name__ == "__main__":
     app.run()

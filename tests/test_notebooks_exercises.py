@@ -1,4 +1,4 @@
-"""Chapters 02-06 end with their own exercises ("Check yourself"), run headless.
+"""The playground and chapters 02-06 end with their own exercises ("Check yourself"), run headless.
 
 Each chapter is run with ``app.run()``: its exercise cards come after "What to remember",
 show the answer box of every exercise and no feedback before an answer is submitted.
@@ -24,11 +24,21 @@ import ndcg_core as nc
 from ndcg_core.exercises import MISCONCEPTIONS
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-CHAPTERS = ("02_gains.py", "03_discounts.py", "04_ideal_list.py", "05_unjudged.py", "06_evaluating_runs.py")
-SLIDES = CHAPTERS[:3]
+CHAPTERS = (
+    "01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "05_unjudged.py", "06_evaluating_runs.py",
+)
+SLIDES = CHAPTERS[:4]
+#: the section each notebook's exercises follow: the chapters' summary, the playground's suggestions
+BEFORE_EXERCISES = {name: "What to remember" for name in CHAPTERS} | {"01_playground.py": "Things to try"}
 
 #: The first numeric exercise of each chapter: (id, right value, value of a named mistake, its id).
 FIRST_NUMERIC = {
+    "01_playground.py": (
+        "lecture-term",
+        1 / log2(4 + 1),  # rank 4 of 1, 0, 2, 1, 0 holds label 1: 1 * 1/log2(5)
+        1 / log2(4 + 2),  # the rank shifted by one: 1/log2(6)
+        "rank-shift",
+    ),
     "02_gains.py": (
         "gains-exp-dcg",
         1 / log2(2) + 3 / log2(4) + 1 / log2(5),  # gains 2^l - 1 of 1, 0, 2, 1, 0: 1, 0, 3, 1, 0
@@ -142,7 +152,7 @@ def test_exercises_come_after_what_to_remember_with_an_answer_box_each(runs, fil
     _, outputs, defs = runs[filename]
     shown = texts(outputs)
     markup = [html.unescape(getattr(o, "text", "") or "") for o in outputs]  # widget labels live in attributes
-    remember = next(i for i, t in enumerate(shown) if t.startswith("What to remember"))
+    remember = next(i for i, t in enumerate(shown) if t.startswith(BEFORE_EXERCISES[filename]))
     heading = next(i for i, t in enumerate(shown) if t.startswith("Check yourself"))
     assert remember < heading
     cards = []

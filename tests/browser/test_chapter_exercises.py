@@ -1,4 +1,4 @@
-"""The exercises that end chapters 02-06 ("Check yourself"), in a real browser.
+"""The exercises that end the playground and chapters 02-06 ("Check yourself"), in a real browser.
 
 For each chapter the first numeric exercise is answered twice through its own answer box
 and **Check** button: the right value (derived by hand below) gets a success callout, the
@@ -23,6 +23,12 @@ pytestmark = pytest.mark.browser
 
 #: chapter -> (first numeric exercise, right value, value of a named mistake, the mistake's id)
 FIRST_NUMERIC = {
+    "01_playground.py": (
+        "lecture-term",
+        1 / log2(4 + 1),  # rank 4 of 1, 0, 2, 1, 0 holds label 1: 1 * 1/log2(5)
+        1 / log2(4 + 2),  # the rank shifted by one: 1/log2(6)
+        "rank-shift",
+    ),
     "02_gains.py": (
         "gains-exp-dcg",
         1 / log2(2) + 3 / log2(4) + 1 / log2(5),  # gains 2^l - 1 of 1, 0, 2, 1, 0: 1, 0, 3, 1, 0

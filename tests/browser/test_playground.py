@@ -361,7 +361,8 @@ def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"(b) => JSON.stringify(({state_js})()) !== JSON.stringify(b)", arg=before)
     slides = {index for index, _ in seen}
-    assert len(slides) == total == 7, seen  # title, controls, table, three plots, things to try
+    # title, controls, table, three plots, things to try, "Check yourself", its four exercise cards
+    assert len(slides) == total == 12, seen
     assert sorted(slides) == list(range(total))
     wait_settled(page)
     assert_no_traceback(page)
