@@ -298,6 +298,9 @@ def unjudged_fraction(labels: Labels, k: int | None = None) -> float:
     return _unjudged_fraction_of(check_labels(labels), check_k(k))
 
 
+_STATUS = np.array(["judged", "unjudged", "past end"], dtype=object)
+
+
 def breakdown(
     labels: Labels,
     k: int | None = None,
@@ -346,8 +349,9 @@ def breakdown(
 
     label = np.full(rows, np.nan)
     label[: min(n, rows)] = run[:rows]
-    status = np.full(rows, "past end", dtype=object)
-    status[: min(n, rows)] = np.where(np.isnan(run[:rows]), "unjudged", "judged")
+    status_code = np.full(rows, 2, dtype=np.intp)  # codes into _STATUS: a fancy index, no per-row str
+    status_code[: min(n, rows)] = np.isnan(run[:rows])
+    status = _STATUS[status_code]
     gains = np.zeros(rows)
     inside = min(n, rows)
     gains[:inside] = g(run[:inside])
