@@ -8,3 +8,7 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile("ndcg-lab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ndcg-lab")
+
+# Loaded as a plugin, not collected: --doctest-modules would import this file a second
+# time under the name "conftest", which tests/browser/conftest.py already holds.
+collect_ignore = ["conftest.py"]
