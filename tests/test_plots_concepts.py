@@ -157,3 +157,19 @@ def test_topic_strips_show_each_topic_and_the_mean():
 def test_figure_errors(make, error, message):
     with pytest.raises(error, match=message):
         make()
+
+
+def test_contribution_bars_of_one_huge_label_stay_readable():
+    # label 1000: exponential gain 2^1000 - 1 has 302 digits; a single rank has one integer tick
+    import warnings
+
+    from ndcg_core.plots import to_svg
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "constrained_layout not applied"
+        fig = concepts.contribution_bars([1000], highlight=1)
+        to_svg(fig)
+    ax = fig.axes[0]
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels == ["linear: DCG = 1000.00", f"exponential: DCG = {2.0**1000 - 1:.3e}"]
+    assert list(ax.get_xticks()) == [1]

@@ -85,14 +85,16 @@ def contribution_bars(
             offset = (j - (len(tables) - 1) / 2) * width
             values = table["discounted_gain"].to_numpy()
             total = float(values.sum())
-            ax.bar(ranks + offset, values, width, color=SERIES[j % len(SERIES)], label=f"{name}: DCG = {total:.2f}")
+            shown = f"{total:.2f}" if abs(total) < 1e6 else f"{total:.3e}"  # 2^1000 - 1 has 302 digits
+            ax.bar(ranks + offset, values, width, color=SERIES[j % len(SERIES)], label=f"{name}: DCG = {shown}")
             top = max(top, float(values.max()) if len(values) else 0.0)
         if highlight is not None and 1 <= highlight <= len(ranks):
             ax.axvspan(highlight - 0.45, highlight + 0.45, color=COLORS["yellow"], alpha=0.35, zorder=0, lw=0)
         ax.set_xlabel("rank i")
         ax.set_ylabel("discounted gain g(ℓᵢ)·d(i)")
         ax.set_title("What each rank adds to DCG")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        # every rank of a short list (MaxNLocator falls back to fractions below two integers)
+        ax.xaxis.set_major_locator(FixedLocator(ranks) if len(ranks) <= 12 else MaxNLocator(integer=True))
         ax.set_xlim(0.4, len(ranks) + 0.6)
         ax.set_ylim(0, max(1.0, top) * 1.15)
         ax.legend(loc="upper right")
