@@ -78,17 +78,23 @@ def notebooks_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "notebooks"
 
 
+#: the stylesheet every deck gets, in the layouts folder
+SLIDES_CSS = "slides.css"
+
+
 def layouts_dir(folder: Path | None = None) -> Path:
     """The slide layouts of the decks: ``<notebooks>/layouts/<name>.slides.json``."""
     return (notebooks_dir() if folder is None else folder) / "layouts"
 
 
-def inject_layout(source: str, layout: Path, *, filename: str = "the notebook") -> str:
-    """``source`` with ``layout_file="<layout>"`` added to its ``app = marimo.App(...)`` call.
+def inject_layout(source: str, layout: Path, *, filename: str = "the notebook", css: Path | None = None) -> str:
+    """``source`` with ``layout_file="<layout>"`` (and ``css_file="<css>"`` when given) added to
+    its ``app = marimo.App(...)`` call.
 
     The call is found with :mod:`ast` (so its other arguments, line breaks and comments stay as
-    they are) and the keyword is inserted before its closing parenthesis. :class:`UsageError`
-    when the file does not parse, has no such call, or already names a layout.
+    they are) and the keywords are inserted before its closing parenthesis. :class:`UsageError`
+    when the file does not parse, has no such call, or already names a layout (or a CSS file,
+    when one is given).
     """
     try:
         tree = ast.parse(source, filename=filename)
@@ -116,6 +122,11 @@ def inject_layout(source: str, layout: Path, *, filename: str = "the notebook") 
             f"cannot make a slide deck of {filename}: its marimo.App(...) already sets layout_file. "
             "Remove it: the notebook must open as a page, and 'ndcg-lab slides' adds the layout itself."
         )
+    if css is not None and any(keyword.arg == "css_file" for keyword in call.keywords):
+        raise UsageError(
+            f"cannot make a slide deck of {filename}: its marimo.App(...) already sets css_file. "
+            "Move its rules into notebooks/layouts/slides.css, which 'ndcg-lab slides' adds to every deck."
+        )
     close = _offset(source, call.end_lineno, call.end_col_offset) - 1  # the closing parenthesis
     if source[close] != ")":
         raise UsageError(
@@ -123,6 +134,8 @@ def inject_layout(source: str, layout: Path, *, filename: str = "the notebook") 
             "Python says it does. Write the call on its own, as marimo does."
         )
     keyword = f"layout_file={json.dumps(str(layout), ensure_ascii=False)}"
+    if css is not None:
+        keyword += f", css_file={json.dumps(str(css), ensure_ascii=False)}"
     arguments = [*call.args, *call.keywords]
     if arguments:
         last = arguments[-1]
@@ -165,8 +178,9 @@ def prepare_slides(source: Path, target: Path) -> list[str]:
     """Copy every notebook of ``source`` into ``target``; the ones with a slides layout get it.
 
     A notebook ``NN_name.py`` with ``source/layouts/NN_name.slides.json`` is written with
-    ``layout_file="<absolute path of that file>"`` (:func:`inject_layout`); any other notebook
-    is copied byte for byte. Returns the names of the notebooks that became decks.
+    ``layout_file="<absolute path of that file>"`` (:func:`inject_layout`) and, when
+    ``source/layouts/slides.css`` exists, ``css_file=`` that stylesheet (projector-sized widgets);
+    any other notebook is copied byte for byte. Returns the names of the notebooks that became decks.
     """
     notebooks = sorted(path for path in source.glob("*.py") if path.is_file())
     layouts = {path.name.removesuffix(".slides.json"): path for path in sorted(layouts_dir(source).glob("*.slides.json"))}
@@ -176,6 +190,8 @@ def prepare_slides(source: Path, target: Path) -> list[str]:
             f"the slide layout {layouts[orphans[0]]} belongs to no notebook ({orphans[0]}.py is missing from "
             f"{source}). Rename the layout with its notebook, or delete it."
         )
+    css = layouts_dir(source) / SLIDES_CSS
+    css = css.resolve() if css.is_file() else None
     decks = []
     for path in notebooks:
         layout = layouts.get(path.stem)
@@ -184,7 +200,8 @@ def prepare_slides(source: Path, target: Path) -> list[str]:
             continue
         _read_layout(layout)
         text = path.read_text(encoding="utf-8")
-        (target / path.name).write_text(inject_layout(text, layout.resolve(), filename=path.name), encoding="utf-8")
+        deck = inject_layout(text, layout.resolve(), filename=path.name, css=css)
+        (target / path.name).write_text(deck, encoding="utf-8")
         decks.append(path.name)
     return decks
 

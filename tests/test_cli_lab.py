@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import os
 import signal
 import socket
@@ -199,7 +200,11 @@ def test_every_layout_is_injected_into_its_notebook_and_marimo_reads_it(tmp_path
         name = layout.name.replace(".slides.json", ".py")
         original = (NOTEBOOKS / name).read_text(encoding="utf-8")
         copy = (tmp_path / name).read_text(encoding="utf-8")
-        assert app_keywords(copy) == {**app_keywords(original), "layout_file": str(layout.resolve())}
+        assert app_keywords(copy) == {
+            **app_keywords(original),
+            "layout_file": str(layout.resolve()),
+            "css_file": str((NOTEBOOKS / "layouts" / "slides.css").resolve()),
+        }
         # only the App line changed
         assert [line for line in copy.splitlines() if "marimo.App(" not in line] == [
             line for line in original.splitlines() if "marimo.App(" not in line
@@ -261,6 +266,32 @@ def test_inject_layout_keeps_a_path_with_quotes_and_accents_exact() -> None:
 def test_inject_layout_refuses_clearly(source: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         cli_lab.inject_layout(source, Path("/decks/d.slides.json"), filename="09_x.py")
+
+
+def test_inject_layout_adds_the_decks_stylesheet_after_the_layout() -> None:
+    rewritten = cli_lab.inject_layout('app = marimo.App(width="medium")\n', Path("/d/x.slides.json"), css=Path("/d/s.css"))
+    assert rewritten == 'app = marimo.App(width="medium", layout_file="/d/x.slides.json", css_file="/d/s.css")\n'
+    with pytest.raises(UsageError, match=r"09_x\.py: its marimo\.App\(\.\.\.\) already sets css_file\. Move its rules into"):
+        cli_lab.inject_layout('app = marimo.App(css_file="a.css")\n', Path("/d/x.json"), filename="09_x.py", css=Path("/d/s.css"))
+
+
+def test_the_decks_stylesheet_enlarges_widgets_and_the_table_on_slides_only() -> None:
+    css = re.sub(r"/\*.*?\*/", "", (NOTEBOOKS / "layouts" / "slides.css").read_text(encoding="utf-8"), flags=re.S)
+    rules = [rule for rule in css.split("}") if "{" in rule]
+    assert len(rules) == 1 and rules[0].split("{")[1].split() == ["zoom:", "1.5;"]
+    selectors, depth, current = [], 0, ""
+    for char in rules[0].split("{")[0]:  # split at the commas outside :is(...)
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            selectors.append(" ".join(current.split()))
+            current = ""
+        else:
+            current += char
+    selectors.append(" ".join(current.split()))
+    assert [selector.split(" :is(")[0] for selector in selectors] == [
+        ".reveal .mo-slide-content", ".reveal .mo-slide-content table.ndcg-breakdown",
+    ]  # on a slide only: pages keep marimo's sizes
+    assert "marimo-text," in selectors[0] and "marimo-slider," in selectors[0]
 
 
 def _folder(tmp_path: Path, layouts: dict[str, str], notebooks: dict[str, str]) -> Path:

@@ -245,6 +245,7 @@ def in_view(box: dict[str, float], width: int, height: int) -> bool:
 def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_server: str, page: Page) -> None:
     """Column one, top to bottom: controls, numbers, table; column two: the three plots."""
     open_playground(page, lab_server)
+    assert page.locator("marimo-text").first.evaluate("(e) => getComputedStyle(e).zoom") == "1"  # no deck CSS
     labels = box_of(page.get_by_label("Relevance labels", exact=True))
     k = box_of(page.get_by_role("slider", name="k", exact=True))
     numbers = box_of(page.get_by_text("NDCG@5", exact=True))
@@ -314,6 +315,8 @@ def test_slides_widgets_stay_live_on_the_controls_slide(lab_slides_server: str, 
     open_playground(page, lab_slides_server)
     expect(page.locator(".reveal .slides > section.present")).to_have_count(1)  # a deck under ndcg-lab slides
     assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0")
+    # notebooks/layouts/slides.css: widgets at 1.5x for the back of the room (marimo's page size otherwise)
+    assert page.locator("marimo-text").first.evaluate("(e) => getComputedStyle(e).zoom") == "1.5"
     set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
     select_option(page, "Gain", "exponential")
     show_slide_with(page, page.get_by_text(re.compile(r"^NDCG@\d+$")))
