@@ -32,17 +32,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from marimo_page import install_tracker, open_notebook, show_slide_with, wait_settled  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from marimo_page import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    install_tracker,
+    open_notebook,
+    show_slide_with,
+    wait_settled,
+)
 
 #: Distinct lists, so no cache along the way can answer an edit from an earlier one.
 EDITS = [
@@ -150,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         naive = _serve([sys.executable, "-m", "marimo", "run", str(REPO / "bench" / "naive_baseline.py"),
                         "--port", str(naive_port), "--headless", "--no-sandbox"], naive_port, logs / "naive.log")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
                 pages = {}
                 for name, url, file in (

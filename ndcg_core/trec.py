@@ -823,11 +823,17 @@ def read_qrels(source: Source, *, name: str | None = None, max_bytes: int | None
 
 def _qrels_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> _Table:
     """read_qrels without the DataFrame: the checked table (evaluate_run takes it as it is)."""
-    data, display, load = _parser_input(source, name, "qrels", max_bytes)
-    table = _fast_qrels(data) if data else None
+    return _read_table(source, name, max_bytes, "qrels", _fast_qrels, _scan_qrels)
+
+
+def _read_table(source, name, max_bytes, kind, fast, scan) -> _Table:  # type: ignore[no-untyped-def]
+    """The fast reader's table or, when it declines the file, the line reader's (which
+    raises at the first bad line); ``attrs["source"]`` is the name used in messages."""
+    data, display, load = _parser_input(source, name, kind, max_bytes)
+    table = fast(data) if data else None
     if table is None:
         del data
-        table = _scan_qrels(load(), display)
+        table = scan(load(), display)
     table.attrs["source"] = display
     return table
 
@@ -954,13 +960,7 @@ def read_run(source: Source, *, name: str | None = None, max_bytes: int | None =
 
 def _run_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> _Table:
     """read_run without the DataFrame: the checked table (evaluate_run takes it as it is)."""
-    data, display, load = _parser_input(source, name, "run", max_bytes)
-    table = _fast_run(data) if data else None
-    if table is None:
-        del data
-        table = _scan_run(load(), display)
-    table.attrs["source"] = display
-    return table
+    return _read_table(source, name, max_bytes, "run", _fast_run, _scan_run)
 
 
 # --------------------------------------------------------------------------- in-memory forms

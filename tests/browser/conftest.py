@@ -33,17 +33,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ...`
 
-from marimo_page import install_tracker  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from marimo_page import CHROMIUM, CHROMIUM_ARGS, install_tracker  # noqa: E402
 ARTIFACTS = HERE.parent / "artifacts"
 SERVER_START_TIMEOUT = 120.0
 SERVER_STOP_TIMEOUT = 20.0

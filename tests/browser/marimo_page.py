@@ -28,10 +28,13 @@ Typical use::
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
 __all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
     "TRACKER_SCRIPT",
     "install_tracker",
     "open_notebook",
@@ -47,6 +50,18 @@ __all__ = [
     "assert_no_traceback",
     "FAILURE_TEXTS",
     "SETTLE_TIMEOUT_MS",
+]
+
+#: Debian's Chromium (never `playwright install`) and the flags it runs headless with here;
+#: the browser tests (conftest.py) and bench/ui_latency.py launch it with these.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 #: Generous: a cold kernel on a loaded 2-core machine can take many seconds.

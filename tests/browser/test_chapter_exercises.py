@@ -9,11 +9,17 @@ walked by tests/browser/test_chapters_02_04.py.
 
 from __future__ import annotations
 
-from math import log2
 from pathlib import Path
 
 import pytest
-from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, show_slide_with
+from first_exercises import FIRST_NUMERIC  # tests/first_exercises.py
+from marimo_page import (
+    assert_no_traceback,
+    open_notebook,
+    page_text,
+    run_and_settle,
+    show_slide_with,
+)
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
@@ -21,45 +27,6 @@ from ndcg_core.exercises import MISCONCEPTIONS
 
 pytestmark = pytest.mark.browser
 
-#: chapter -> (first numeric exercise, right value, value of a named mistake, the mistake's id)
-FIRST_NUMERIC = {
-    "01_playground.py": (
-        "lecture-term",
-        1 / log2(4 + 1),  # rank 4 of 1, 0, 2, 1, 0 holds label 1: 1 * 1/log2(5)
-        1 / log2(4 + 2),  # the rank shifted by one: 1/log2(6)
-        "rank-shift",
-    ),
-    "02_gains.py": (
-        "gains-exp-dcg",
-        1 / log2(2) + 3 / log2(4) + 1 / log2(5),  # gains 2^l - 1 of 1, 0, 2, 1, 0: 1, 0, 3, 1, 0
-        1 / log2(2) + 2 / log2(4) + 1 / log2(5),  # linear gain instead
-        "gain-linear-for-exponential",
-    ),
-    "03_discounts.py": (
-        "discounts-shifted-dcg",
-        1 / log2(3) + 2 / log2(5) + 1 / log2(6),  # 1/log2(i+2) at ranks 1, 3, 4
-        1 / log2(2) + 2 / log2(4) + 1 / log2(5),  # the standard 1/log2(i+1) instead
-        "discount-other",
-    ),
-    "04_ideal_list.py": (
-        "ideal-trap-ndcg",
-        3 / (3 / log2(2) + 3 / log2(3) + 2 / log2(4)),  # 3, 0, 0 against judgments 3, 3, 2
-        3 / 3,  # the ideal built from the run itself: 3, 0, 0
-        "ideal-from-run",
-    ),
-    "05_unjudged.py": (
-        "unjudged-zero-ndcg",
-        (2 + 1 / log2(4)) / (2 + 1 / log2(3) + 1 / log2(4)),  # 2, ?, 1, ?, 0 with ? as gain 0
-        (2 + 1 / log2(3)) / (2 + 1 / log2(3) + 1 / log2(4)),  # condensed: 2, 1, 0
-        "unjudged-policy",
-    ),
-    "06_evaluating_runs.py": (
-        "runs-ndcg-cut",
-        (2 / log2(3) + 2 / log2(4) + 1 / log2(5)) / (2 + 2 / log2(3) + 1 / log2(4) + 1 / log2(5)),
-        (2 / log2(3) + 2 / log2(4) + 1 / log2(5)) / (2 + 2 / log2(3) + 1 / log2(4)),  # ideal 2, 2, 1, 0 from the run
-        "ideal-from-run",
-    ),
-}
 
 
 def flat(text: str) -> str:
