@@ -4,7 +4,7 @@ Generates a seeded collection into a temporary directory (runs written in rank o
 many tied scores in no particular order, as real runs are; qrels with labels -1 to 3), then,
 in the same session and alternating the two tools:
 
-* wall time in process: ``ndcg_core.cli_eval.main(["-m", "ndcg_cut.10", QRELS, RUN])`` against
+* wall time in process: ``ndcg_core.trec.cli.main(["-m", "ndcg_cut.10", QRELS, RUN])`` against
   ``pytrec_eval.parse_qrel`` + ``parse_run`` + ``RelevanceEvaluator(...).evaluate`` (each the
   best of ``--repeat`` runs, interpreter start-up and imports excluded);
 * wall time and peak memory (max RSS) as subprocesses: ``ndcg-eval -m ndcg_cut.10 -q`` against
@@ -39,9 +39,9 @@ import pytrec_eval
 
 import ndcg_core
 
-from ndcg_core.cli_eval import main as ndcg_eval_main
-from ndcg_core.evaluate import evaluate_run
-from ndcg_core.trec import read_qrels, read_run
+from ndcg_core.trec.cli import main as ndcg_eval_main
+from ndcg_core.trec.evaluate import evaluate_run
+from ndcg_core.trec.files import read_qrels, read_run
 
 PYTREC_SCRIPT = r"""
 import json, sys

@@ -11,6 +11,16 @@ Conventions (the numbers every notebook and test follows):
 - the ideal list comes from ``judgments`` (all judged labels of the query) when given;
 - IDCG = 0 gives nDCG = 0.0.
 
+The package is layered; imports point down only (a test enforces it):
+
+- ``ndcg_core`` (this folder's modules): the exact single-list metric;
+- ``ndcg_core.trec``: TREC files, whole-run evaluation, ``ndcg-eval``;
+- ``ndcg_core.teaching``: exercises, exam sets, comparisons, presets, pools, the toy collection;
+- ``ndcg_core.ui``: figures, the playground's glue, marimo widgets, ``ndcg-lab``.
+
+``import ndcg_core`` loads the core alone (numpy; no pandas, matplotlib or marimo); the names
+of the layers above are looked up on first use.
+
 >>> import ndcg_core as nc
 >>> round(nc.ndcg([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1]), 4)
 0.7763
@@ -34,20 +44,17 @@ from .metrics import (
 
 __version__ = "0.1.0"
 
-# Loaded on first use (PEP 562), so that ``ndcg-eval`` starts without the notebook-facing
-# modules: name -> module that defines it ("" for a submodule of the same name).
+# The layers above the core, loaded on first use (PEP 562) so that ``import ndcg_core``
+# stays the small exact core: name -> module that defines it ("" for the module itself).
 _LAZY = {
-    "QrelsFormatError": "trec",
-    "ranked_labels": "trec",
-    "read_qrels": "trec",
-    "read_run": "trec",
-    "RunEvaluation": "evaluate",
-    "evaluate_run": "evaluate",
+    "QrelsFormatError": "trec.files",
+    "ranked_labels": "trec.files",
+    "read_qrels": "trec.files",
+    "read_run": "trec.files",
+    "RunEvaluation": "trec.evaluate",
+    "evaluate_run": "trec.evaluate",
     "trec": "",
-    "evaluate": "",
-    "paths": "",
-    "compare": "",
-    "exam": "",
+    "teaching": "",
     "exercises": "",
 }
 
@@ -91,8 +98,8 @@ __all__ = [
     "IDEAL_SOURCES",
     "resolve_gain",
     "resolve_discount",
-    "compare",
+    "trec",
+    "teaching",
     "exercises",
-    "exam",
     "__version__",
 ]

@@ -16,9 +16,11 @@ app = marimo.App(width="columns", app_title="NDCG playground")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core import playground, plots, presets
+    from ndcg_core.teaching import exercises
+    from ndcg_core.teaching import presets
+    from ndcg_core.ui import playground, plots
 
-    return mo, nc, playground, plots, presets
+    return exercises, mo, nc, playground, plots, presets
 
 
 @app.cell(hide_code=True)
@@ -241,23 +243,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("lecture-term", "lecture-dcg", "lecture-ideal", "lecture-ndcg"))
+        for _ex in map(exercises.get, ("lecture-term", "lecture-dcg", "lecture-ideal", "lecture-ndcg"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

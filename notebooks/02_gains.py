@@ -16,8 +16,10 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    import ndcg_core.plots as ncplots
-    return mo, nc, ncplots
+    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import exercises
+    import ndcg_core.ui.plots as ncplots
+    return compare, exercises, mo, nc, ncplots
 
 
 @app.cell(hide_code=True)
@@ -72,11 +74,11 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
-    _table = nc.compare.gain_values((0, 1, 2, 3), ("linear", "exponential"))
+def _(compare, mo):
+    _table = compare.gain_values((0, 1, 2, 3), ("linear", "exponential"))
     mo.vstack([
         mo.md("**Gain of each label**"),
-        mo.md(nc.compare.markdown_table(_table)),
+        mo.md(compare.markdown_table(_table)),
     ])
     return
 
@@ -137,11 +139,11 @@ def _(labels, labels_error, mo):
 
 
 @app.cell
-def _(labels, mo, nc, promote_label_dropdown, promote_rank_slider):
+def _(compare, labels, mo, promote_label_dropdown, promote_rank_slider):
     _rank = promote_rank_slider.value
     _new = int(promote_label_dropdown.value)
     try:
-        _table = nc.compare.promote(labels, _rank, _new)
+        _table = compare.promote(labels, _rank, _new)
     except (TypeError, ValueError) as _err:
         promote_view = mo.callout(mo.md(str(_err)), kind="danger")
     else:
@@ -154,7 +156,7 @@ def _(labels, mo, nc, promote_label_dropdown, promote_rank_slider):
             "contribution g(ℓ)·d(i) before", "contribution after", "DCG of the list before", "DCG after",
         ]
         _shown.index.name = f"rank {_rank}, d({_rank}) = {_table['discount'].iloc[0]:.4f}"
-        promote_view = mo.md(nc.compare.markdown_table(_shown))
+        promote_view = mo.md(compare.markdown_table(_shown))
     promote_view
     return
 
@@ -181,18 +183,18 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(compare, mo, nc):
     SWAP_RUNS = {"A: 3 on top": [3, 0, 0, 2], "B: 2 on top": [2, 0, 0, 3]}
     SWAP_JUDGMENTS = [3, 2]
     _configs = {
         "linear gain": nc.NDCGConfig(k=4),
         "exponential gain": nc.NDCGConfig(k=4, gain="exponential"),
     }
-    _table = nc.compare.compare_runs(SWAP_RUNS, _configs, judgments=SWAP_JUDGMENTS)
+    _table = compare.compare_runs(SWAP_RUNS, _configs, judgments=SWAP_JUDGMENTS)
     _gap = _table.iloc[0] - _table.iloc[1]
     mo.vstack([
         mo.md("**nDCG@4 of the two runs**"),
-        mo.md(nc.compare.markdown_table(_table)),
+        mo.md(compare.markdown_table(_table)),
         mo.md(
             f"The gap between A and B is **{_gap['linear gain']:.4f}** with linear gain and "
             f"**{_gap['exponential gain']:.4f}** with exponential gain."
@@ -232,18 +234,18 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(compare, mo, nc):
     FLIP_RUNS = {"A: three 2s": [2, 2, 2, 0], "B: one 3": [3, 0, 0, 0]}
     FLIP_JUDGMENTS = [3, 2, 2, 2]
     _configs = {
         "linear gain": nc.NDCGConfig(k=4),
         "exponential gain": nc.NDCGConfig(k=4, gain="exponential"),
     }
-    _table = nc.compare.compare_runs(FLIP_RUNS, _configs, judgments=FLIP_JUDGMENTS)
+    _table = compare.compare_runs(FLIP_RUNS, _configs, judgments=FLIP_JUDGMENTS)
     _winner = {name: _table[name].idxmax() for name in _table.columns}
     mo.vstack([
         mo.md("**nDCG@4** (the query has one document of label 3 and three of label 2)"),
-        mo.md(nc.compare.markdown_table(_table)),
+        mo.md(compare.markdown_table(_table)),
         mo.md(
             f"Linear gain ranks **{_winner['linear gain']}** first; "
             f"exponential gain ranks **{_winner['exponential gain']}** first."
@@ -274,24 +276,24 @@ def _(mo):
 
 
 @app.cell
-def _(gain_table_text, labels, labels_error, mo, nc):
+def _(compare, gain_table_text, labels, labels_error, mo, nc):
     mo.stop(labels is None, labels_error)
     try:
         _table = nc.parse_gain_table(gain_table_text.value)
         _gains = {"linear": "linear", "exponential": "exponential", "your table": _table}
-        _values = nc.compare.gain_values(sorted(_table), _gains)
+        _values = compare.gain_values(sorted(_table), _gains)
         _configs = {_name: nc.NDCGConfig(gain=_gain) for _name, _gain in _gains.items()}
-        _scores = nc.compare.score_configs(
-            labels, _configs, judgments=nc.compare.judged_labels(labels)
+        _scores = compare.score_configs(
+            labels, _configs, judgments=compare.judged_labels(labels)
         )
     except (TypeError, ValueError) as _err:
         gain_table_view = mo.callout(mo.md(str(_err)), kind="danger")
     else:
         gain_table_view = mo.vstack([
             mo.md("**Gain of each label in your table**"),
-            mo.md(nc.compare.markdown_table(_values)),
+            mo.md(compare.markdown_table(_values)),
             mo.md("**Your list under the three gains** (whole list)"),
-            mo.md(nc.compare.markdown_table(_scores[["dcg", "idcg", "ndcg"]])),
+            mo.md(compare.markdown_table(_scores[["dcg", "idcg", "ndcg"]])),
             mo.md(f"Stated in full: {_configs['your table'].describe()}"),
         ])
     gain_table_view
@@ -359,23 +361,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio"))
+        for _ex in map(exercises.get, ("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

@@ -18,9 +18,11 @@ def _():
 
     import marimo as mo
     import ndcg_core as nc
-    import ndcg_core.plots as ncplots
+    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import exercises
+    import ndcg_core.ui.plots as ncplots
     import pandas as pd
-    return math, mo, nc, ncplots, pd
+    return compare, exercises, math, mo, nc, ncplots, pd
 
 
 @app.cell(hide_code=True)
@@ -57,7 +59,7 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(compare, mo, nc):
     DISCOUNT_COLUMNS = {
         "1/log2(i+1)": "log2",
         "1/log2(i+2)": "log2_shifted",
@@ -67,7 +69,7 @@ def _(mo, nc):
     }
     mo.vstack([
         mo.md("**The discount at ranks 1, 2, 5, 10 and 100**"),
-        mo.md(nc.compare.markdown_table(nc.compare.discount_values((1, 2, 5, 10, 100), DISCOUNT_COLUMNS), 2)),
+        mo.md(compare.markdown_table(compare.discount_values((1, 2, 5, 10, 100), DISCOUNT_COLUMNS), 2)),
     ])
     return (DISCOUNT_COLUMNS,)
 
@@ -106,12 +108,12 @@ def _(mo):
 
 
 @app.cell
-def _(discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc):
+def _(compare, discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc):
     discount_base = jk_base_slider.value if discount_dropdown.value == "jarvelin_kekalainen" else None
     try:
         _labels = nc.parse_labels(labels_text.value)
         _config = nc.NDCGConfig(discount=discount_dropdown.value, base=discount_base, k=k_slider.value)
-        _scored = _config.score(_labels, nc.compare.judged_labels(_labels))
+        _scored = _config.score(_labels, compare.judged_labels(_labels))
     except (TypeError, ValueError) as _err:
         _view = mo.callout(mo.md(str(_err)), kind="danger")
     else:
@@ -160,12 +162,12 @@ def _(mo):
 
 
 @app.cell
-def _(DISCOUNT_COLUMNS, mo, nc, pd):
+def _(DISCOUNT_COLUMNS, compare, mo, pd):
     _shares = pd.DataFrame(
-        {"share in ranks 1–10": [nc.compare.weight_share(_d, 100, 10) for _d in DISCOUNT_COLUMNS.values()]},
+        {"share in ranks 1–10": [compare.weight_share(_d, 100, 10) for _d in DISCOUNT_COLUMNS.values()]},
         index=pd.Index(list(DISCOUNT_COLUMNS), name="discount"),
     )
-    mo.md(nc.compare.markdown_table(_shares, 3))
+    mo.md(compare.markdown_table(_shares, 3))
     return
 
 
@@ -196,17 +198,17 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(compare, mo, nc):
     LECTURE = [1, 0, 2, 1, 0]
     LECTURE_JUDGMENTS = [2, 1, 1]
     _configs = {
         "1/log2(i+1)": nc.NDCGConfig(k=5),
         "1/log2(i+2)": nc.NDCGConfig(k=5, discount="log2_shifted"),
     }
-    _table = nc.compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
+    _table = compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
     mo.vstack([
         mo.md("**The lecture example (1, 0, 2, 1, 0; judged 2, 1, 1) at k = 5**"),
-        mo.md(nc.compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
     ])
     return LECTURE, LECTURE_JUDGMENTS
 
@@ -256,7 +258,7 @@ def _(math, mo):
 
 
 @app.cell
-def _(LECTURE, LECTURE_JUDGMENTS, log_base_dropdown, math, mo, nc):
+def _(LECTURE, LECTURE_JUDGMENTS, compare, log_base_dropdown, math, mo, nc):
     _b = log_base_dropdown.value
     _configs = {
         "1/log2(i+1)": nc.NDCGConfig(k=5),
@@ -264,11 +266,11 @@ def _(LECTURE, LECTURE_JUDGMENTS, log_base_dropdown, math, mo, nc):
         "JK base 2": nc.NDCGConfig(k=5, discount="jarvelin_kekalainen", base=2),
         "JK base b": nc.NDCGConfig(k=5, discount="jarvelin_kekalainen", base=_b),
     }
-    _table = nc.compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
+    _table = compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
     _ratio = _table.loc["1/log_b(i+1)", "dcg"] / _table.loc["1/log2(i+1)", "dcg"]
     mo.vstack([
         mo.md(f"**The lecture example at k = 5, base b = {log_base_dropdown.selected_key}**"),
-        mo.md(nc.compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
         mo.md(
             f"DCG with base b is {_ratio:.4f} times DCG with base 2, and "
             f"$\\log_2 b = {math.log2(_b):.4f}$; nDCG stays at {_table.loc['1/log_b(i+1)', 'ndcg']:.4f}."
@@ -277,7 +279,7 @@ def _(LECTURE, LECTURE_JUDGMENTS, log_base_dropdown, math, mo, nc):
             "The Järvelin–Kekäläinen discount with this base at ranks 1 to 5 (a factor 1 is not "
             "scaled by the base; if all five are 1, it is plain CG here, which ignores the order):"
         ),
-        mo.md(nc.compare.markdown_table(nc.compare.discount_values(
+        mo.md(compare.markdown_table(compare.discount_values(
             [1, 2, 3, 4, 5], {"JK base b": nc.resolve_discount("jarvelin_kekalainen", base=_b)}
         ).T)),
     ])
@@ -316,23 +318,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel"))
+        for _ex in map(exercises.get, ("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

@@ -16,8 +16,10 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    import ndcg_core.plots as ncplots
-    return mo, nc, ncplots
+    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import exercises
+    import ndcg_core.ui.plots as ncplots
+    return compare, exercises, mo, nc, ncplots
 
 
 @app.cell(hide_code=True)
@@ -58,11 +60,11 @@ def _(mo):
 
 
 @app.cell
-def _(labels_text, missed_text, mo, nc):
+def _(compare, labels_text, missed_text, mo, nc):
     try:
         labels = nc.parse_labels(labels_text.value)
         _missed = nc.parse_labels(missed_text.value) if missed_text.value.strip() else []
-        judgments = nc.compare.judged_labels(labels, _missed)
+        judgments = compare.judged_labels(labels, _missed)
         input_error = None
     except (TypeError, ValueError) as _err:
         labels = judgments = None
@@ -71,7 +73,7 @@ def _(labels_text, missed_text, mo, nc):
 
 
 @app.cell
-def _(input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, input_error, judgments, k_slider, labels, mo, nc):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     _config = nc.NDCGConfig(k=_k)
@@ -90,7 +92,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
             gap=4,
         ),
         mo.md(f"**Labels of the top {_k}** (— = past the end of the list or unjudged)"),
-        mo.md(nc.compare.markdown_table(_tops.rename_axis("rank", axis=1))),
+        mo.md(compare.markdown_table(_tops.rename_axis("rank", axis=1))),
     ]
     if _scored.idcg == 0:
         _parts.append(mo.callout(mo.md(
@@ -98,7 +100,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
             "DCG/IDCG would divide by zero. The convention (trec_eval's too) is to report "
             "nDCG = 0 for such a query."
         ), kind="info"))
-    elif nc.compare.is_ideal(labels, _k, judgments=judgments):
+    elif compare.is_ideal(labels, _k, judgments=judgments):
         _parts.append(mo.md(f"Your top {_k} carries exactly the ideal gains, so nDCG@{_k} = 1."))
     else:
         _parts.append(mo.md(f"Your top {_k} differs from the ideal top {_k}, so nDCG@{_k} < 1."))
@@ -108,14 +110,14 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
 
 
 @app.cell
-def _(input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, input_error, judgments, k_slider, labels, mo, nc):
     mo.stop(labels is None, input_error)
     breakdown_table = nc.breakdown(labels, k_slider.value, judgments=judgments)
     _shown = breakdown_table[
         ["rank", "label", "gain", "discount", "dcg", "ideal_label", "ideal_gain", "idcg", "ndcg"]
     ].set_index("rank")
     _shown.columns = ["label", "g(ℓ)", "d(i)", "DCG@i", "ideal label", "ideal g", "IDCG@i", "nDCG@i"]
-    mo.vstack([mo.md("**Rank by rank**"), mo.md(nc.compare.markdown_table(_shown))])
+    mo.vstack([mo.md("**Rank by rank**"), mo.md(compare.markdown_table(_shown))])
     return (breakdown_table,)
 
 
@@ -151,7 +153,7 @@ def _(mo):
 
 
 @app.cell
-def _(delay_slider, mo, nc):
+def _(compare, delay_slider, mo, nc):
     DELAY_TOPICS = {"A: five of label 3": 5, "B: one of label 3": 1}
 
     def delayed_run(first_rank, top_documents):
@@ -160,10 +162,10 @@ def _(delay_slider, mo, nc):
 
     _runs = {_name: delayed_run(delay_slider.value, _n) for _name, _n in DELAY_TOPICS.items()}
     _judged = {_name: [3] * _n for _name, _n in DELAY_TOPICS.items()}
-    _table = nc.compare.per_topic(_runs, _judged, nc.NDCGConfig(k=10))
+    _table = compare.per_topic(_runs, _judged, nc.NDCGConfig(k=10))
     mo.vstack([
         mo.md(f"**nDCG@10 when the first highly relevant document is at rank {delay_slider.value}**"),
-        mo.md(nc.compare.markdown_table(_table[["relevant", "ndcg"]])),
+        mo.md(compare.markdown_table(_table[["relevant", "ndcg"]])),
         mo.md(
             "The same slip costs topic B a bigger share of its score: its one document carries "
             "all of the obtainable gain. Averaging the two numbers mixes two different scales."
@@ -252,7 +254,7 @@ def _(mo):
 
 
 @app.cell
-def _(input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, input_error, judgments, k_slider, labels, mo, nc):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     IDEAL_CONFIGS = {
@@ -260,7 +262,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
         "ideal from the list itself": nc.NDCGConfig(k=_k, ideal="list"),
     }
     ONE_HIT_JUDGMENTS = [3, 3, 2, 2, 1]
-    _table = nc.compare.compare_runs(
+    _table = compare.compare_runs(
         {"your list": labels, "one document of label 3": [3]},
         IDEAL_CONFIGS,
         judgments={"your list": judgments, "one document of label 3": ONE_HIT_JUDGMENTS},
@@ -270,7 +272,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
             f"**nDCG@{_k}** (the one-document run's query has judged labels "
             f"{', '.join(map(str, ONE_HIT_JUDGMENTS))})"
         ),
-        mo.md(nc.compare.markdown_table(_table)),
+        mo.md(compare.markdown_table(_table)),
     ])
     return
 
@@ -311,14 +313,14 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(compare, mo, nc):
     AVERAGE_JUDGMENTS = {"t1": [3, 2, 1, 1], "t2": [2, 2, 1], "t3": [3], "t4": [2, 1, 1, 1, 1]}
     AVERAGE_SYSTEMS = {
         "steady": {"t1": [2, 3, 0, 1, 0], "t2": [2, 0, 2, 1, 0], "t3": [0, 3, 0, 0, 0], "t4": [1, 2, 1, 0, 1]},
         "all or nothing": {"t1": [3, 2, 1, 1, 0], "t2": [2, 2, 1, 0, 0], "t3": [0, 0, 0, 0, 0], "t4": [2, 1, 1, 1, 1]},
     }
     average_tables = {
-        _name: nc.compare.per_topic(_runs, AVERAGE_JUDGMENTS, nc.NDCGConfig(k=5))
+        _name: compare.per_topic(_runs, AVERAGE_JUDGMENTS, nc.NDCGConfig(k=5))
         for _name, _runs in AVERAGE_SYSTEMS.items()
     }
     _side = average_tables["steady"][["relevant"]].copy()
@@ -327,7 +329,7 @@ def _(mo, nc):
     _means = {_name: _table["ndcg"].mean() for _name, _table in average_tables.items()}
     _wins = int((average_tables["all or nothing"]["ndcg"] > average_tables["steady"]["ndcg"]).sum())
     mo.vstack([
-        mo.md(nc.compare.markdown_table(_side)),
+        mo.md(compare.markdown_table(_side)),
         mo.md(
             f"Mean over {len(AVERAGE_JUDGMENTS)} topics: steady **{_means['steady']:.4f}**, "
             f"all or nothing **{_means['all or nothing']:.4f}**. The mean prefers *steady*, yet "
@@ -387,23 +389,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff"))
+        for _ex in map(exercises.get, ("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

@@ -16,8 +16,12 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    import ndcg_core.plots as ncplots
-    return mo, nc, ncplots
+    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import exercises
+    from ndcg_core.teaching import pooling as ncpool
+    from ndcg_core.teaching import toy as nctoy
+    import ndcg_core.ui.plots as ncplots
+    return compare, exercises, mo, nc, ncplots, ncpool, nctoy
 
 
 @app.cell(hide_code=True)
@@ -79,11 +83,11 @@ def _(mo):
 
 
 @app.cell
-def _(labels_text, missed_text, mo, nc):
+def _(compare, labels_text, missed_text, mo, nc):
     try:
         labels = nc.parse_labels(labels_text.value)
         _missed = nc.parse_labels(missed_text.value) if missed_text.value.strip() else []
-        judgments = nc.compare.judged_labels(labels, _missed)
+        judgments = compare.judged_labels(labels, _missed)
         input_error = None
     except (TypeError, ValueError) as _err:
         labels = judgments = None
@@ -115,7 +119,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
 
 
 @app.cell
-def _(condensed_config, input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, condensed_config, input_error, judgments, k_slider, labels, mo, nc):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     _as_returned = nc.breakdown(labels, _k, judgments=judgments)
@@ -126,8 +130,8 @@ def _(condensed_config, input_error, judgments, k_slider, labels, mo, nc):
     _right = _closed_up[_columns].set_axis(_names, axis=1).set_index("rank")
     mo.hstack(
         [
-            mo.vstack([mo.md("**As returned** (— = unjudged or past the end)"), mo.md(nc.compare.markdown_table(_left))]),
-            mo.vstack([mo.md("**Condensed**"), mo.md(nc.compare.markdown_table(_right))]),
+            mo.vstack([mo.md("**As returned** (— = unjudged or past the end)"), mo.md(compare.markdown_table(_left))]),
+            mo.vstack([mo.md("**Condensed**"), mo.md(compare.markdown_table(_right))]),
         ],
         justify="start",
         gap=3,
@@ -150,18 +154,18 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc, zero_config, condensed_config):
+def _(compare, condensed_config, mo, nc, zero_config):
     CONDENSE_RUNS = {"A: 3, ?, ?, ?, 1": [3, None, None, None, 1], "B: 3, 0, 0, 0, 1": [3, 0, 0, 0, 1]}
     CONDENSE_JUDGMENTS = [3, 1, 0, 0, 0]
     _configs = {
         "gain 0": nc.NDCGConfig(k=5, unjudged=zero_config.unjudged),
         "condensed": nc.NDCGConfig(k=5, unjudged=condensed_config.unjudged),
     }
-    _table = nc.compare.compare_runs(CONDENSE_RUNS, _configs, judgments=CONDENSE_JUDGMENTS)
+    _table = compare.compare_runs(CONDENSE_RUNS, _configs, judgments=CONDENSE_JUDGMENTS)
     _table["unjudged in top 5"] = [nc.unjudged_fraction(_run, 5) for _run in CONDENSE_RUNS.values()]
     mo.vstack([
         mo.md("**nDCG@5**, judged labels of the query: 3, 1, 0, 0, 0"),
-        mo.md(nc.compare.markdown_table(_table)),
+        mo.md(compare.markdown_table(_table)),
         mo.md(
             "With gain 0 the two runs tie. Condensed, **A** wins: it is rewarded for retrieving "
             "documents that were never checked, while **B** pays for documents known to be useless. "
@@ -207,9 +211,9 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(mo, nctoy):
     try:
-        toy = nc.trec.read_toy_collection()
+        toy = nctoy.read_toy_collection()
         toy_error = None
     except (OSError, TypeError, ValueError) as _err:
         toy = None
@@ -218,20 +222,20 @@ def _(mo, nc):
 
 
 @app.cell
-def _(mo, nc):
+def _(mo, nctoy):
     depth_slider = mo.ui.slider(1, 100, value=10, label="Pool depth", show_value=True)
     pool_select = mo.ui.multiselect(
-        options=list(nc.trec.TOY_RUNS), value=["classic", "tuned"], label="Systems in the pool"
+        options=list(nctoy.TOY_RUNS), value=["classic", "tuned"], label="Systems in the pool"
     )
     mo.hstack([depth_slider, pool_select], justify="start", gap=3)
     return depth_slider, pool_select
 
 
 @app.cell
-def _(depth_slider, mo, nc, pool_select, toy, toy_error):
+def _(compare, depth_slider, mo, nc, ncpool, pool_select, toy, toy_error):
     mo.stop(toy is None, toy_error)
     try:
-        pooling = nc.evaluate.pooling_table(toy.qrels_full, toy.runs, list(pool_select.value), depth_slider.value, k=10)
+        pooling = ncpool.pooling_table(toy.qrels_full, toy.runs, list(pool_select.value), depth_slider.value, k=10)
         pooling_error = None
     except (TypeError, ValueError) as _err:
         pooling = None
@@ -253,7 +257,7 @@ def _(depth_slider, mo, nc, pool_select, toy, toy_error):
             justify="start",
             gap=4,
         ),
-        mo.md(nc.compare.markdown_table(_shown)),
+        mo.md(compare.markdown_table(_shown)),
         mo.md(
             f"Mean over the 10 topics. {nc.NDCGConfig(k=10).describe()} The condensed column "
             "removes unjudged documents before ranking instead."
@@ -263,9 +267,9 @@ def _(depth_slider, mo, nc, pool_select, toy, toy_error):
 
 
 @app.cell
-def _(depth_slider, mo, nc, ncplots, pool_select, pooling, toy):
+def _(depth_slider, mo, nc, ncplots, ncpool, pool_select, pooling, toy):
     mo.stop(pooling is None)
-    _pooled = nc.evaluate.pool_qrels(toy.qrels_full, {_n: toy.runs[_n] for _n in pool_select.value}, depth_slider.value)
+    _pooled = ncpool.pool_qrels(toy.qrels_full, {_n: toy.runs[_n] for _n in pool_select.value}, depth_slider.value)
     _strips = {}
     for _name in ("novel", "tuned"):
         for _qrels, _which in ((_pooled, "pool"), (toy.qrels_full, "truth")):
@@ -360,23 +364,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards"))
+        for _ex in map(exercises.get, ("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

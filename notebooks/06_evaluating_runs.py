@@ -16,8 +16,12 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    import ndcg_core.plots as ncplots
-    return mo, nc, ncplots
+    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import exercises
+    from ndcg_core.teaching import pooling as ncpool
+    from ndcg_core.teaching import toy as nctoy
+    import ndcg_core.ui.plots as ncplots
+    return compare, exercises, mo, nc, ncplots, ncpool, nctoy
 
 
 @app.cell(hide_code=True)
@@ -128,7 +132,7 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc, tie_ids_text, tie_labels_text):
+def _(compare, mo, nc, tie_ids_text, tie_labels_text):
     try:
         _ids = [_t for _t in tie_ids_text.value.replace(",", " ").split() if _t]
         _labels = nc.parse_labels(tie_labels_text.value)
@@ -136,7 +140,7 @@ def _(mo, nc, tie_ids_text, tie_labels_text):
         _table = _table.rename(columns={"order": "ranking", "ndcg": f"nDCG@{len(_ids)}"})
         _shown = mo.vstack([
             mo.md(f"**All {len(_ids)} documents scored 1.0**; ideal list from their labels."),
-            mo.md(nc.compare.markdown_table(_table)),
+            mo.md(compare.markdown_table(_table)),
         ])
     except (TypeError, ValueError) as _err:
         _shown = mo.callout(mo.md(str(_err)), kind="danger")
@@ -173,9 +177,9 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(mo, nctoy):
     try:
-        toy = nc.trec.read_toy_collection()
+        toy = nctoy.read_toy_collection()
         toy_error = None
     except (OSError, TypeError, ValueError) as _err:
         toy = None
@@ -193,14 +197,14 @@ def _(mo, toy, toy_error):
 
 
 @app.cell
-def _(drop_select, mo, nc, toy):
+def _(compare, drop_select, mo, nc, ncpool, toy):
     _run = toy.runs["tuned"]
     _run = _run[~_run["query_id"].isin(list(drop_select.value))]
     try:
-        _table = nc.evaluate.averaging_table(toy.qrels, _run, "ndcg_cut.10")
+        _table = ncpool.averaging_table(toy.qrels, _run, "ndcg_cut.10")
         _table.columns = ["nDCG@10", "topics averaged"]
         _shown = mo.vstack([
-            mo.md(nc.compare.markdown_table(_table.rename_axis("averaging"))),
+            mo.md(compare.markdown_table(_table.rename_axis("averaging"))),
             mo.md(nc.evaluate_run(toy.qrels, _run, "ndcg_cut.10").describe()),
         ])
     except (TypeError, ValueError) as _err:
@@ -257,7 +261,7 @@ def _(mo, nc):
 
 
 @app.cell
-def _(UPLOAD_LIMIT, mo, qrels_choice, qrels_upload, run_choice, run_upload, nc, toy, toy_error):
+def _(UPLOAD_LIMIT, mo, nc, qrels_choice, qrels_upload, run_choice, run_upload, toy, toy_error):
     def _uploaded(widget, reader, what):
         if not widget.value:
             return None, mo.callout(mo.md(f"Upload a {what} file, or choose a toy file."), kind="info")
@@ -383,7 +387,7 @@ def _(evaluation, mo):
 
 
 @app.cell
-def _(evaluation, k, mo, nc, topic_dropdown):
+def _(compare, evaluation, k, mo, topic_dropdown):
     mo.stop(evaluation is None or topic_dropdown.value is None)
     try:
         _table = evaluation.explain(topic_dropdown.value, k)
@@ -393,7 +397,7 @@ def _(evaluation, k, mo, nc, topic_dropdown):
         _value = evaluation.per_topic.loc[topic_dropdown.value, f"ndcg_cut_{k}"]
         _shown = mo.vstack([
             mo.md(f"Topic **{topic_dropdown.value}**: nDCG@{k} = **{_value:.4f}**"),
-            mo.md(nc.compare.markdown_table(_table.set_index("rank")))
+            mo.md(compare.markdown_table(_table.set_index("rank")))
             if len(_table) <= 30
             else mo.ui.table(_table.round(4), selection=None, page_size=20, show_download=False),
         ])
@@ -436,23 +440,23 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_answers = mo.ui.dictionary({
         _ex.id: (
             mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
             if _ex.choices
             else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
         ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(nc.exercises.get, ("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
+        for _ex in map(exercises.get, ("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
     })
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, mo, nc):
+def _(chapter_answers, exercises, mo):
     def exercise_card(ex_id):
         """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = nc.exercises.card(ex_id, chapter_answers.value[ex_id])
+        card = exercises.card(ex_id, chapter_answers.value[ex_id])
         return mo.vstack([
             mo.md(card.statement),
             chapter_answers[ex_id],

@@ -20,7 +20,8 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    return mo, nc
+    from ndcg_core.teaching import exercises
+    return exercises, mo, nc
 
 
 @app.cell(hide_code=True)
@@ -63,9 +64,9 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
+def _(exercises, mo):
     chapter_dropdown = mo.ui.dropdown(
-        options={f"{_number} · {_title}": _number for _number, _title in nc.exercises.CHAPTERS.items()},
+        options={f"{_number} · {_title}": _number for _number, _title in exercises.CHAPTERS.items()},
         value="01 · The lecture example",
         label="Chapter",
     )
@@ -74,8 +75,8 @@ def _(mo, nc):
 
 
 @app.cell
-def _(chapter_dropdown, mo, nc):
-    _chapter = nc.exercises.for_chapter(chapter_dropdown.value)
+def _(chapter_dropdown, exercises, mo):
+    _chapter = exercises.for_chapter(chapter_dropdown.value)
     exercise_dropdown = mo.ui.dropdown(
         options={_ex.title: _ex.id for _ex in _chapter},
         value=_chapter[0].title,
@@ -86,14 +87,14 @@ def _(chapter_dropdown, mo, nc):
 
 
 @app.cell
-def _(exercise_dropdown, nc):
-    exercise = nc.exercises.get(exercise_dropdown.value)
+def _(exercise_dropdown, exercises):
+    exercise = exercises.get(exercise_dropdown.value)
     return (exercise,)
 
 
 @app.cell
-def _(exercise, mo, nc):
-    mo.md(f"## {exercise.title}\n\n" + nc.exercises.statement(exercise, with_options=False))
+def _(exercise, exercises, mo):
+    mo.md(f"## {exercise.title}\n\n" + exercises.statement(exercise, with_options=False))
     return
 
 
@@ -121,14 +122,14 @@ def _(exercise, mo):
 
 
 @app.cell
-def _(answer_form, exercise, mo, nc, set_progress):
+def _(answer_form, exercise, exercises, mo, set_progress):
     if answer_form is None:
         _out = mo.md("")
     elif answer_form.value is None:
         _out = mo.md("*Type your answer and press **Check**.*")
     else:
         try:
-            _feedback = nc.exercises.check(exercise.id, answer_form.value)
+            _feedback = exercises.check(exercise.id, answer_form.value)
         except (TypeError, ValueError) as _err:
             _out = mo.callout(mo.md(str(_err)), kind="danger")
         else:
@@ -140,23 +141,23 @@ def _(answer_form, exercise, mo, nc, set_progress):
 
 
 @app.cell
-def _(exercise, mo, nc):
-    _items = {_name: mo.md(_text) for _name, _text in nc.exercises.hint_items(exercise.id).items()}
-    _items["Worked solution"] = mo.md(nc.exercises.solution(exercise.id))
+def _(exercise, exercises, mo):
+    _items = {_name: mo.md(_text) for _name, _text in exercises.hint_items(exercise.id).items()}
+    _items["Worked solution"] = mo.md(exercises.solution(exercise.id))
     mo.accordion(_items)
     return
 
 
 @app.cell
-def _(get_progress, mo, nc):
+def _(exercises, get_progress, mo):
     _progress = get_progress()
     _rows = []
-    for _number, _title in nc.exercises.CHAPTERS.items():
-        _ids = [_ex.id for _ex in nc.exercises.for_chapter(_number)]
+    for _number, _title in exercises.CHAPTERS.items():
+        _ids = [_ex.id for _ex in exercises.for_chapter(_number)]
         _tried = sum(_id in _progress for _id in _ids)
         _solved = sum(bool(_progress.get(_id)) for _id in _ids)
         _rows.append(f"| {_number} · {_title} | {len(_ids)} | {_tried} | {_solved} |")
-    _total = len(nc.exercises.all_exercises())
+    _total = len(exercises.all_exercises())
     _done = sum(bool(_v) for _v in _progress.values())
     mo.md(
         f"## Your progress: {_done} of {_total} solved\n\n"
@@ -212,12 +213,12 @@ def _(dcg):
 
 
 @app.cell
-def _(dcg, mo, nc, ndcg, set_progress):
+def _(dcg, exercises, mo, ndcg, set_progress):
     import inspect
 
     _parts = []
     for _id, _function in (("code-dcg", dcg), ("code-ndcg", ndcg)):
-        _report = nc.exercises.check_code(_id, _function)
+        _report = exercises.check_code(_id, _function)
         _passed = _report.passed
         if mo.app_meta().mode == "edit":  # in run mode this is the shipped code, not the learner's
             set_progress(lambda _p, _key=_id, _ok=_passed: {**_p, _key: _p.get(_key, False) or _ok})

@@ -16,7 +16,9 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    return mo, nc
+    from ndcg_core.teaching import exam
+    from ndcg_core.teaching import exercises
+    return exam, exercises, mo, nc
 
 
 @app.cell(hide_code=True)
@@ -54,8 +56,8 @@ def _(mo):
 
 
 @app.cell
-def _(get_seed, mo, nc):
-    seed_text = mo.ui.text(value=str(get_seed()), label="Seed", placeholder=f"0 to {nc.exam.MAX_SEED}")
+def _(exam, get_seed, mo):
+    seed_text = mo.ui.text(value=str(get_seed()), label="Seed", placeholder=f"0 to {exam.MAX_SEED}")
     return (seed_text,)
 
 
@@ -156,13 +158,13 @@ def _(
 @app.cell
 def _(
     discounts_multiselect,
+    exam,
     gains_multiselect,
     kinds_multiselect,
     length_slider,
     max_label_slider,
     missed_slider,
     mo,
-    nc,
     policies_multiselect,
     precision_slider,
     problems_slider,
@@ -170,9 +172,9 @@ def _(
     unjudged_slider,
 ):
     try:
-        exam_set = nc.exam.generate_exam(
-            nc.exam.parse_seed(seed_text.value),
-            nc.exam.ExamSettings(
+        exam_set = exam.generate_exam(
+            exam.parse_seed(seed_text.value),
+            exam.ExamSettings(
                 problems=problems_slider.value,
                 length=length_slider.value,
                 max_label=max_label_slider.value,
@@ -195,7 +197,7 @@ def _(
 
 
 @app.cell
-def _(exam_set, mo, nc):
+def _(exam_set, exercises, mo):
     mo.stop(exam_set is None)
     _fields = {}
     _parts = []
@@ -206,7 +208,7 @@ def _(exam_set, mo, nc):
             if _p.choices
             else mo.ui.text(label=f"Answer {_i}", placeholder=_p.placeholder)
         )
-        _text = nc.exercises.statement(_p).replace("{", "{{").replace("}", "}}")
+        _text = exercises.statement(_p).replace("{", "{{").replace("}", "}}")
         _parts.append(f"### {_p.title}\n\n{_text}\n\n{{{_key}}}")
     answers_form = (
         mo.md("## The problems\n\n" + "\n\n---\n\n".join(_parts))
@@ -218,13 +220,13 @@ def _(exam_set, mo, nc):
 
 
 @app.cell
-def _(answers_form, exam_set, mo, nc):
+def _(answers_form, exam, exam_set, mo):
     mo.stop(exam_set is None)
     mo.stop(
         answers_form.value is None,
         mo.md("*Answer the problems, then press **Mark my answers**. Empty answers count as wrong.*"),
     )
-    result = nc.exam.mark(exam_set, [answers_form.value[f"a{_i}"] for _i in range(1, len(exam_set.problems) + 1)])
+    result = exam.mark(exam_set, [answers_form.value[f"a{_i}"] for _i in range(1, len(exam_set.problems) + 1)])
     _verdicts = []
     for _p, _fb in zip(exam_set.problems, result.feedback):
         _verdicts.append(mo.md(f"**{_p.title}**"))
@@ -237,12 +239,12 @@ def _(answers_form, exam_set, mo, nc):
 
 
 @app.cell
-def _(exam_set, mo, nc, result):
+def _(exam_set, exercises, mo, result):
     mo.stop(exam_set is None)
     _items = {}
     for _p, _fb in zip(exam_set.problems, result.feedback):
         _mark = "right" if _fb.correct else "to review"
-        _items[f"{_p.title} ({_mark})"] = mo.md(nc.exercises.solution(_p))
+        _items[f"{_p.title} ({_mark})"] = mo.md(exercises.solution(_p))
     mo.vstack([mo.md("## Review: worked solutions"), mo.accordion(_items)])
     return
 
@@ -260,10 +262,10 @@ def _(mo):
 
 
 @app.cell
-def _(exam_set, mo, nc):
+def _(exam, exam_set, mo):
     mo.stop(exam_set is None)
     mo.download(
-        data=lambda: nc.exam.exam_html(exam_set).encode("utf-8"),
+        data=lambda: exam.exam_html(exam_set).encode("utf-8"),
         filename=f"ndcg-exam-seed-{exam_set.seed}.html",
         mimetype="text/html",
         label="Download the printable sheet",

@@ -12,3 +12,9 @@ settings.load_profile("ndcg-lab")
 # Loaded as a plugin, not collected: --doctest-modules would import this file a second
 # time under the name "conftest", which tests/browser/conftest.py already holds.
 collect_ignore = ["conftest.py"]
+
+# Helpers shared by several test folders (first_exercises.py) live in tests/ itself.
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -77,7 +77,7 @@ def _ndcg_lab_command() -> list[str]:
     found = shutil.which("ndcg-lab")
     if found:
         return [found]
-    return [sys.executable, "-m", "ndcg_core.cli_lab"]
+    return [sys.executable, "-m", "ndcg_core.ui.lab"]
 
 
 def _answers(url: str) -> bool:

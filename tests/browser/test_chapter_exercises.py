@@ -23,7 +23,7 @@ from marimo_page import (
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
-from ndcg_core.exercises import MISCONCEPTIONS
+from ndcg_core.teaching.exercises import MISCONCEPTIONS
 
 pytestmark = pytest.mark.browser
 

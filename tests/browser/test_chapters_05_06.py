@@ -8,8 +8,12 @@ import re
 from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option, set_text
 
 import ndcg_core as nc
+import ndcg_core.teaching.compare
+import ndcg_core.teaching.exam
+import ndcg_core.teaching.pooling
+import ndcg_core.teaching.toy
 
-TOY = nc.trec.read_toy_collection()  # data/toy, the notebooks' own default
+TOY = nc.teaching.toy.read_toy_collection()  # data/toy, the notebooks' own default
 
 
 def flat(page) -> str:
@@ -25,7 +29,7 @@ def test_05_labels_recompute_and_bad_input_is_a_message(lab_server, page):
 
     set_text(page, "Relevance labels", "?, 3, ?, 2, 1")
     labels = [None, 3, None, 2, 1]
-    judgments = nc.compare.judged_labels(labels, [2, 1])
+    judgments = nc.teaching.compare.judged_labels(labels, [2, 1])
     zero = nc.score(labels, 5, judgments=judgments)
     condensed = nc.score(labels, 5, judgments=judgments, unjudged="condense")
     text = flat(page)

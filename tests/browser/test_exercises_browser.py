@@ -20,6 +20,10 @@ from marimo_page import (
 )
 
 import ndcg_core as nc
+import ndcg_core.teaching.compare
+import ndcg_core.teaching.exam
+import ndcg_core.teaching.pooling
+import ndcg_core.teaching.toy
 
 NB07 = "07_exercises.py"
 NB08 = "08_exam_practice.py"
@@ -103,7 +107,7 @@ def test_07_every_exercise_opens_without_a_traceback(lab_server, page):
 def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_server, page, tmp_path):
     open_notebook(page, lab_server, NB08)
     set_text(page, "Seed", "4242")
-    exam_set = nc.exam.generate_exam(4242, nc.exam.ExamSettings(problems=5))
+    exam_set = nc.teaching.exam.generate_exam(4242, nc.teaching.exam.ExamSettings(problems=5))
     text = flat(page)
     assert f"Seed 4242: {exam_set.settings.describe()}." in text  # the notebook's defaults = ExamSettings()
     numeric = [i for i, p in enumerate(exam_set.problems) if p.kind == "numeric"]
@@ -130,7 +134,7 @@ def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_ser
     download.value.save_as(saved)
     sheet = saved.read_text(encoding="utf-8")
     assert download.value.suggested_filename == "ndcg-exam-seed-4242.html"
-    assert sheet == nc.exam.exam_html(exam_set)
+    assert sheet == nc.teaching.exam.exam_html(exam_set)
     assert not re.search(r"https?://|<script|<link|src=", sheet, re.IGNORECASE)
 
 

@@ -28,7 +28,7 @@ from marimo_page import (
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
-from ndcg_core.presets import preset as get_preset
+from ndcg_core.teaching.presets import preset as get_preset
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYGROUND = "01_playground.py"

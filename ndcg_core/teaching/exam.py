@@ -1,0 +1,380 @@
+r"""Generated exam practice: seeded problem sets, marking, review and a printable sheet.
+
+A set is fully determined by its seed and its :class:`ExamSettings`: the same seed and
+settings give the same problems on every machine (the asked kinds take turns in an
+order shuffled by the seed, and problem ``i`` draws its numbers from its own
+``random.Random`` seeded with the text ``"ndcg-lab-exam/<seed>/<i>"``, so adding
+problems never changes the earlier ones). Every problem is an
+:class:`~ndcg_core.exercises.Exercise`: it is checked, diagnosed and solved exactly like
+a bank exercise.
+
+>>> exam = generate_exam(7, ExamSettings(problems=3))
+>>> [p.id for p in exam.problems]
+['exam-7-1', 'exam-7-2', 'exam-7-3']
+>>> result = mark(exam, [format_answer(p) for p in exam.problems])
+>>> result.score, result.total
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import NamedTuple
+
+from ..discounts import resolve_discount
+from .exercises import (
+    Exercise,
+    Feedback,
+    Setting,
+    check,
+    format_answer,
+    markdown_to_html,
+    solution,
+    statement,
+)
+from ..gains import resolve_gain
+
+__all__ = [
+    "ExamSettings",
+    "ExamSet",
+    "ExamResult",
+    "EXAM_KINDS",
+    "EXAM_GAINS",
+    "EXAM_DISCOUNTS",
+    "MAX_SEED",
+    "generate_exam",
+    "parse_seed",
+    "mark",
+    "exam_html",
+    "write_exam_html",
+]
+
+#: What a problem can ask: DCG@k, IDCG@k, nDCG@k, one discounted term, the ideal order,
+#: or which of two rankings scores higher.
+EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare")
+EXAM_GAINS = ("linear", "exponential")
+#: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
+EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
+MAX_SEED = 999_999_999
+_LIMITS = {"problems": (1, 30), "length": (2, 12), "max_label": (1, 4), "unjudged": (0, 6),
+           "missed": (0, 6), "precision": (1, 4)}
+
+
+def _check_int(name: str, value: object) -> int:
+    low, high = _LIMITS[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"{name} must be a whole number from {low} to {high}; got {value!r} ({type(value).__name__})."
+        )
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}; got {value}.")
+    return value
+
+
+def _check_choices(name: str, values: object, allowed: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise TypeError(
+            f"{name} must be a list of names from {', '.join(repr(a) for a in allowed)}; got {values!r}."
+        )
+    if not values:
+        raise ValueError(f"{name} must name at least one of {', '.join(repr(a) for a in allowed)}; got none. "
+                         "Tick at least one option.")
+    for value in values:
+        if value not in allowed:
+            raise ValueError(f"{name} must be chosen from {', '.join(repr(a) for a in allowed)}; got {value!r}.")
+    return tuple(dict.fromkeys(values))
+
+
+@dataclass(frozen=True)
+class ExamSettings:
+    """The difficulty knobs of a generated set.
+
+    Parameters
+    ----------
+    problems : int
+        How many problems (1-30).
+    length : int
+        Documents in each ranked list (2-12).
+    max_label : int
+        Labels are drawn from 0..max_label (1-4).
+    gains, discounts : tuple of str
+        The variants a problem may use (each problem draws one).
+    unjudged : int
+        Unjudged documents (``?``) in each list (0-6, fewer than ``length``).
+    unjudged_policies : tuple of str
+        How those are scored: ``"zero"`` and/or ``"condense"``.
+    missed : int
+        Judged relevant documents each list did not return (0-6).
+    kinds : tuple of str
+        What problems may ask, from :data:`EXAM_KINDS`.
+    precision : int
+        Decimals asked for (1-4).
+    """
+
+    problems: int = 6
+    length: int = 5
+    max_label: int = 3
+    gains: tuple[str, ...] = ("linear",)
+    discounts: tuple[str, ...] = ("log2",)
+    unjudged: int = 0
+    unjudged_policies: tuple[str, ...] = ("zero",)
+    missed: int = 0
+    kinds: tuple[str, ...] = ("dcg", "idcg", "ndcg", "term", "ideal")
+    precision: int = 2
+
+    def __post_init__(self) -> None:
+        for name in _LIMITS:
+            _check_int(name, getattr(self, name))
+        if self.unjudged >= self.length:
+            raise ValueError(
+                f"unjudged must be smaller than length (at least one document must be judged); "
+                f"got unjudged={self.unjudged} with length={self.length}. Lower unjudged or make the lists longer."
+            )
+        object.__setattr__(self, "gains", _check_choices("gains", self.gains, EXAM_GAINS))
+        object.__setattr__(self, "discounts", _check_choices("discounts", self.discounts, EXAM_DISCOUNTS))
+        object.__setattr__(self, "unjudged_policies",
+                           _check_choices("unjudged_policies", self.unjudged_policies, ("zero", "condense")))
+        object.__setattr__(self, "kinds", _check_choices("kinds", self.kinds, EXAM_KINDS))
+
+    def describe(self) -> str:
+        """The settings in one line, printed on the sheet so a set can be reproduced."""
+        discounts = ", ".join(resolve_discount(d, 2.0 if d == "jarvelin_kekalainen" else None).describe
+                              for d in self.discounts)
+        gains = ", ".join(resolve_gain(g).describe for g in self.gains)
+        parts = [
+            f"{self.problems} problems",
+            f"lists of {self.length} documents",
+            f"labels 0 to {self.max_label}",
+            f"gains: {gains}",
+            f"discounts: {discounts}",
+            f"{self.unjudged} unjudged per list"
+            + (f" ({' or '.join(self.unjudged_policies)})" if self.unjudged else ""),
+            f"{self.missed} missed relevant per list",
+            f"asks: {', '.join(self.kinds)}",
+            f"{self.precision} decimals",
+        ]
+        return "; ".join(parts)
+
+
+class ExamSet(NamedTuple):
+    """A generated set: its seed, its settings and its problems (exercise objects)."""
+
+    seed: int
+    settings: ExamSettings
+    problems: tuple[Exercise, ...]
+
+
+class ExamResult(NamedTuple):
+    """A marked set: how many answers were right, of how many, and each verdict."""
+
+    score: int
+    total: int
+    feedback: tuple[Feedback, ...]
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.score / self.total if self.total else 0.0
+
+
+def parse_seed(text: str) -> int:
+    """Read a seed typed into a text box: digits only, 0 to :data:`MAX_SEED`.
+
+    >>> parse_seed(" 2026 ")
+    2026
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"seed text must be a string; got {text!r} ({type(text).__name__}).")
+    cleaned = text.strip()
+    if not re.fullmatch(r"\d{1,9}", cleaned):
+        shown = cleaned if len(cleaned) <= 20 else cleaned[:17] + "..."
+        raise ValueError(
+            f"seed must be a whole number from 0 to {MAX_SEED}; got {shown!r}. Type digits only, e.g. 2026."
+        )
+    return int(cleaned)
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r} ({type(seed).__name__}).")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed}.")
+    return seed
+
+
+_PROMPTS = {
+    "dcg": "Compute {q} of the ranked list.",
+    "idcg": "Compute {q}, the DCG of the ideal ranking of this query at the same cutoff.",
+    "ndcg": "Compute {q} of the ranked list.",
+    "term": "How much does the document at rank {rank} add to the DCG of the ranked list?",
+    "ideal": "Type the ideal ranking of this query's judged relevant documents as labels, best first "
+             "(trailing zeros may be left out).",
+    "compare": "Ranking B holds the same documents as ranking A in another order. Which ranking has the higher {q}?",
+}
+_HINTS = {
+    "dcg": ("Write one row per rank: label, gain, discount, product; then add the products up to rank k.",),
+    "idcg": ("The ideal list holds the list's relevant documents and the missed ones, sorted by gain, largest first.",
+             "Use the same gain, discount and cutoff as for the ranked list."),
+    "ndcg": ("nDCG@k = DCG@k / IDCG@k; compute both with the same gain, discount and cutoff.",
+             "The ideal list includes the relevant documents the list missed."),
+    "term": ("A term is the gain of the label at that rank times the discount of that rank.",),
+    "ideal": ("Collect every judged relevant label: those in the list and those it missed. Sort them, largest first.",),
+    "compare": ("Both rankings have the same ideal list, so comparing their DCG@k is enough.",),
+}
+
+
+def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
+    kinds = list(s.kinds)
+    random.Random(f"ndcg-lab-exam/{seed}").shuffle(kinds)
+    kind = kinds[(index - 1) % len(kinds)]  # every kind in turn, in a seeded order
+    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
+    gain = rng.choice(s.gains)
+    discount = rng.choice(s.discounts)
+    base = 2.0 if discount == "jarvelin_kekalainen" else None
+    labels: list[int | None] = [rng.randint(0, s.max_label) for _ in range(s.length)]
+    for position in rng.sample(range(s.length), s.unjudged):
+        labels[position] = None
+    judged = [i for i, x in enumerate(labels) if x is not None]
+    if not any(labels[i] for i in judged):  # at least one relevant document in the list
+        labels[rng.choice(judged)] = rng.randint(1, s.max_label)
+    missed = tuple(float(rng.randint(1, s.max_label)) for _ in range(s.missed))
+    k = rng.randint(min(3, s.length), s.length)
+    policy = rng.choice(s.unjudged_policies) if s.unjudged else "zero"
+    rank = None
+    labels_b = None
+    asks = {"compare": "higher"}.get(kind, kind)
+    if kind == "term":
+        policy = "zero"  # ranks refer to the list as shown
+        relevant = [i + 1 for i, x in enumerate(labels) if x]
+        rank = rng.choice(relevant)
+        k = None
+    if kind == "ideal":
+        k = None
+    if kind == "compare":
+        order = list(labels)
+        for _ in range(20):
+            rng.shuffle(order)
+            if order != labels:
+                break
+        if order == labels:  # every label equal: swap in a different one
+            order[-1] = 0 if order[-1] else 1
+        labels_b = tuple(order)
+    setting = Setting(labels=tuple(labels), missed=missed, k=k, gain=gain, discount=discount, base=base,
+                      unjudged=policy)
+    numeric = kind in ("dcg", "idcg", "ndcg", "term")
+    ex = Exercise(
+        id=f"exam-{seed}-{index}",
+        chapter="exam",
+        kind="numeric" if numeric else ("ideal" if kind == "ideal" else "comparison"),
+        title=f"Problem {index}",
+        prompt="",
+        asks=asks,
+        setting=setting,
+        labels_b=labels_b,
+        rank=rank,
+        precision=s.precision,
+        hints=_HINTS[kind],
+    )
+    quantity = ex.quantity if numeric else ("nDCG" if k is None else f"nDCG@{k}")
+    prompt = _PROMPTS[kind].format(q=quantity, rank=rank)
+    title = f"Problem {index}: " + {"ideal": "the ideal ranking", "compare": f"which {quantity} is higher"}.get(
+        kind, quantity)
+    return replace(ex, prompt=prompt, title=title)
+
+
+def generate_exam(seed: int, settings: ExamSettings | None = None) -> ExamSet:
+    """A reproducible set of exam-style problems.
+
+    Parameters
+    ----------
+    seed : int
+        0 to :data:`MAX_SEED`; the same seed and settings give the same set.
+    settings : ExamSettings, optional
+        Difficulty knobs; the defaults are the lecture's setting (lists of 5, labels 0-3,
+        linear gain, 1/log2(i+1), everything judged, nothing missed).
+
+    Examples
+    --------
+    >>> a = generate_exam(2026)
+    >>> b = generate_exam(2026)
+    >>> [p.setting.labels for p in a.problems] == [p.setting.labels for p in b.problems]
+    True
+    """
+    seed = _check_seed(seed)
+    settings = ExamSettings() if settings is None else settings
+    if not isinstance(settings, ExamSettings):
+        raise TypeError(f"settings must be an ExamSettings; got {settings!r} ({type(settings).__name__}).")
+    problems = tuple(_problem(seed, i, settings) for i in range(1, settings.problems + 1))
+    return ExamSet(seed, settings, problems)
+
+
+def mark(exam: ExamSet, answers: Sequence[str | None]) -> ExamResult:
+    """Mark a whole set at once; a blank answer counts as wrong ("no answer given")."""
+    if isinstance(answers, str) or not isinstance(answers, Sequence):
+        raise TypeError(f"answers must be a list with one answer per problem; got {answers!r}.")
+    if len(answers) != len(exam.problems):
+        raise ValueError(
+            f"answers must have one entry per problem ({len(exam.problems)}); got {len(answers)}. "
+            "Leave an answer empty to skip a problem."
+        )
+    verdicts = []
+    for problem, answer in zip(exam.problems, answers):
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            verdicts.append(Feedback(False, "No answer given.", None))
+        else:
+            verdicts.append(check(problem, answer))
+    return ExamResult(sum(v.correct for v in verdicts), len(verdicts), tuple(verdicts))
+
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
+       color: #111; line-height: 1.45; font-size: 12pt; }
+h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
+h2 { font-size: 1.3rem; border-bottom: 2px solid #111; padding-bottom: 0.2rem; margin-top: 2rem; }
+h3 { font-size: 1.05rem; margin: 1.4rem 0 0.4rem; }
+.meta { color: #333; font-size: 0.9rem; }
+code { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 0.95em; }
+table { border-collapse: collapse; margin: 0.5rem 0; font-size: 0.92rem; }
+th, td { border: 1px solid #555; padding: 0.15rem 0.5rem; text-align: left; }
+th { background: #eee; }
+.answer-line { margin: 0.6rem 0 1.2rem; }
+.answer-line span { display: inline-block; min-width: 14rem; border-bottom: 1px solid #111; }
+.key { page-break-before: always; break-before: page; }
+.problem { page-break-inside: avoid; break-inside: avoid; }
+@media print { body { margin: 0; max-width: none; } }
+"""
+
+
+def exam_html(exam: ExamSet, *, title: str = "NDCG exam practice") -> str:
+    """The set as one self-contained HTML page: problems first, then the answer key and
+    the worked solutions. Inline CSS only: no scripts, fonts or links to load."""
+    esc = html.escape
+    head = (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<title>{esc(title)} (seed {exam.seed})</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+    )
+    meta = (f"<h1>{esc(title)}</h1>\n<p class=\"meta\">Seed {exam.seed}. Settings: {esc(exam.settings.describe())}. "
+            "Enter the same seed and settings in notebook 08 to get this set again.</p>\n")
+    problems = ["<section class=\"problems\">\n<h2>Problems</h2>"]
+    for p in exam.problems:
+        problems.append(f"<div class=\"problem\">\n<h3>{esc(p.title)}</h3>\n{markdown_to_html(statement(p))}\n"
+                        "<p class=\"answer-line\">Answer: <span>&nbsp;</span></p>\n</div>")
+    problems.append("</section>")
+    rows = "".join(f"<tr><td>{esc(p.title)}</td><td>{esc(format_answer(p))}</td></tr>" for p in exam.problems)
+    key = [f"<section class=\"key\">\n<h2>Answer key</h2>\n<table><thead><tr><th>problem</th><th>answer</th></tr>"
+           f"</thead><tbody>{rows}</tbody></table>\n<h2>Worked solutions</h2>"]
+    for p in exam.problems:
+        key.append(f"<div class=\"solution\">\n<h3>{esc(p.title)}</h3>\n{markdown_to_html(solution(p))}\n</div>")
+    key.append("</section>")
+    return head + meta + "\n".join(problems) + "\n" + "\n".join(key) + "\n</body>\n</html>\n"
+
+
+def write_exam_html(exam: ExamSet, path: str | Path, *, title: str = "NDCG exam practice") -> Path:
+    """Write :func:`exam_html` to ``path`` (UTF-8) and return the path."""
+    target = Path(path)
+    target.write_text(exam_html(exam, title=title), encoding="utf-8")
+    return target

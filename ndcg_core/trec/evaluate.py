@@ -1,0 +1,618 @@
+r"""nDCG of a whole TREC run: every topic at once, the trec_eval way.
+
+:func:`evaluate_run` scores every topic of a run against the qrels in one vectorised
+pass (numpy over all topics; no Python loop per topic) and returns a
+:class:`RunEvaluation`: the per-topic table, the mean over topics and the configuration
+sentence. Its numbers equal trec_eval's ``ndcg`` and ``ndcg_cut.k`` for the default
+configuration, and ``RunEvaluation.explain(query_id)`` gives the per-rank table of one
+topic (:func:`ndcg_core.breakdown` on that topic's ranked labels).
+
+Measures (named as trec_eval names them; ``-m`` syntax):
+
+=====================  ==========================  =====================================
+spec                   output names                value per topic
+=====================  ==========================  =====================================
+``ndcg``               ``ndcg``                    DCG of the whole run / IDCG of the
+                                                   whole ideal list
+``ndcg_cut``           ``ndcg_cut_5`` ...          DCG@k / IDCG@k (ideal truncated at
+``ndcg_cut.5,10``      ``ndcg_cut_1000``           k); default cutoffs 5, 10, 15, 20,
+                                                   30, 100, 200, 500, 1000
+``unjudged_cut.10``    ``unjudged_cut_10``         share of unjudged documents among the
+                                                   top min(k, n) of the run as returned
+                                                   (default cutoffs 5, 10, 20)
+=====================  ==========================  =====================================
+
+Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
+
+- the ranking is score descending, ties by document id descending (``strcmp``);
+- the ideal list holds every judged document of the topic (qrels label 0 or more),
+  sorted by gain; negative qrels labels mean "pooled but not judged": no gain, not in
+  the ideal, removed by condensing, counted as unjudged;
+- IDCG = 0 gives nDCG = 0;
+- topics in the run but not in the qrels are ignored; by default the mean runs over the
+  topics in both; ``complete=True`` (trec_eval ``-c``) averages over every qrels topic,
+  a topic the run missed scoring 0;
+- ``unjudged="condense"`` (trec_eval ``-J``) removes unjudged documents before ranking;
+- a gain table may hold fractional gains; they are used exactly (trec_eval's ``ndcg.L=G``
+  sorts them with an integer-truncating comparison and can report 0 or more than 1).
+
+The chapters' helpers built on it (judging pools, several runs' means, the two averages)
+live in :mod:`ndcg_core.teaching.pooling`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+from .._lazy import pd
+
+from .._validation import check_choice, check_k
+from ..config import NDCGConfig
+from ..discounts import Discount, DiscountFunction, resolve_discount
+from ..gains import Gain, GainFunction, resolve_gain
+from ..metrics import UNJUDGED_POLICIES, breakdown
+from .files import RankedTopic, _factorize_keys, _ranked_topic, _Table, _table
+
+__all__ = [
+    "DEFAULT_CUTOFFS",
+    "DEFAULT_UNJUDGED_CUTOFFS",
+    "MEASURE_FAMILIES",
+    "Measure",
+    "parse_measures",
+    "evaluate_run",
+    "RunEvaluation",
+]
+
+DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+DEFAULT_UNJUDGED_CUTOFFS = (5, 10, 20)
+MEASURE_FAMILIES = ("ndcg", "ndcg_cut", "unjudged_cut")
+_FAMILY_ORDER = {name: i for i, name in enumerate(MEASURE_FAMILIES)}
+
+
+@dataclass(frozen=True, order=True)
+class Measure:
+    """One measure: ``family`` ("ndcg", "ndcg_cut" or "unjudged_cut") and cutoff ``k``."""
+
+    order: int = field(repr=False)
+    k: int
+    family: str
+
+    @property
+    def name(self) -> str:
+        """The output name, as trec_eval prints it: ``ndcg``, ``ndcg_cut_10``."""
+        return self.family if self.family == "ndcg" else f"{self.family}_{self.k}"
+
+
+def _measure(family: str, k: int = 0) -> Measure:
+    return Measure(_FAMILY_ORDER[family], k, family)
+
+
+def parse_measures(specs: str | Sequence[str]) -> tuple[Measure, ...]:
+    """Parse measure specs in trec_eval's ``-m`` syntax, in trec_eval's output order.
+
+    ``"ndcg"``; ``"ndcg_cut"`` (default cutoffs) or ``"ndcg_cut.5,10"``;
+    ``"unjudged_cut"`` or ``"unjudged_cut.10"``. Repeated specs are merged.
+
+    Examples
+    --------
+    >>> [m.name for m in parse_measures(["ndcg_cut.10,5", "ndcg", "unjudged_cut.10"])]
+    ['ndcg', 'ndcg_cut_5', 'ndcg_cut_10', 'unjudged_cut_10']
+    """
+    if isinstance(specs, str):
+        specs = [specs]
+    found: set[Measure] = set()
+    valid = "ndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10"
+    for spec in specs:
+        if not isinstance(spec, str):
+            raise TypeError(f"measure must be text such as {valid}; got {spec!r} ({type(spec).__name__}).")
+        family, dot, params = spec.strip().partition(".")
+        if family not in MEASURE_FAMILIES:
+            hint = ""
+            if family.startswith(("ndcg_cut_", "unjudged_cut_")):
+                stem, _, number = family.rpartition("_")
+                hint = f" Write the cutoff after a dot: {stem}.{number}."
+            raise ValueError(f"measure must be one of {valid}; got {spec!r}.{hint}")
+        if family == "ndcg":
+            if dot:
+                raise ValueError(
+                    f"measure ndcg takes no cutoff; got {spec!r}. Use ndcg_cut.{params} for nDCG at a cutoff."
+                )
+            found.add(_measure("ndcg"))
+            continue
+        if not dot:
+            defaults = DEFAULT_CUTOFFS if family == "ndcg_cut" else DEFAULT_UNJUDGED_CUTOFFS
+            found.update(_measure(family, k) for k in defaults)
+            continue
+        for token in params.split(","):
+            token = token.strip()
+            if not token.isdigit() or int(token) < 1:
+                raise ValueError(
+                    f"measure {family} cutoffs must be positive whole numbers separated by commas; "
+                    f"got {token!r} in {spec!r}. Write e.g. {family}.5,10."
+                )
+            found.add(_measure(family, int(token)))
+    if not found:
+        raise ValueError(f"at least one measure is needed, such as {valid}.")
+    return tuple(sorted(found))
+
+
+# --------------------------------------------------------------------------- the result
+
+
+@dataclass(frozen=True)
+class RunEvaluation:
+    """The result of :func:`evaluate_run`.
+
+    Attributes
+    ----------
+    per_topic : pandas.DataFrame
+        One row per evaluated topic (index ``query_id``, in trec_eval's byte order), one
+        column per measure. Made on first use from ``topics`` and ``values``.
+    mean : pandas.Series
+        The mean of each measure over the evaluated topics (summed in topic order, then
+        divided by ``num_q``, as trec_eval).
+    topics : tuple of str
+        The evaluated topics, in the order of ``per_topic``'s rows.
+    values : numpy.ndarray
+        ``per_topic``'s numbers: one row per topic, one column per measure.
+    means : numpy.ndarray
+        ``mean``'s numbers, one per measure.
+    num_q : int
+        The number of topics averaged over.
+    missing_topics : tuple of str
+        Qrels topics the run has no line for (scored 0 when ``complete``, else left out).
+    ignored_topics : tuple of str
+        Run topics the qrels do not judge (always left out).
+    """
+
+    topics: tuple[str, ...] = field(repr=False)
+    values: np.ndarray = field(repr=False, compare=False)
+    means: np.ndarray = field(repr=False, compare=False)
+    num_q: int
+    measures: tuple[str, ...]
+    config: NDCGConfig
+    complete: bool
+    missing_topics: tuple[str, ...]
+    ignored_topics: tuple[str, ...]
+    run_id: str | None
+    _qrels: _Table = field(repr=False, compare=False)
+    _run: _Table = field(repr=False, compare=False)
+
+    @cached_property
+    def per_topic(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            self.values,
+            columns=list(self.measures),
+            index=pd.Index(list(self.topics), name="query_id", dtype=object),
+        )
+
+    @cached_property
+    def mean(self) -> pd.Series:
+        return pd.Series(self.means, index=list(self.measures), dtype=float)
+
+    def describe(self) -> str:
+        """The configuration sentence, with the measures and how topics were averaged."""
+        names = []
+        for name in self.measures:
+            if name == "ndcg":
+                names.append("nDCG (whole run)")
+            elif name.startswith("ndcg_cut_"):
+                names.append(f"nDCG@{name.rsplit('_', 1)[1]}")
+            else:
+                names.append(f"unjudged fraction in the top {name.rsplit('_', 1)[1]}")
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        sentence = self.config.describe()
+        rest = sentence.split(" with ", 1)[1] if " with " in sentence else sentence
+        rest = rest.rstrip(".")
+        topics = "topic" if self.num_q == 1 else "topics"
+        if self.complete:
+            how = f"mean over all {self.num_q} qrels {topics}, a topic without run lines scoring 0 (complete averaging)"
+        else:
+            how = f"mean over the {self.num_q} {topics} in both the qrels and the run"
+            if self.missing_topics:
+                n = len(self.missing_topics)
+                how += f"; {n} qrels topic{'s' if n != 1 else ''} without run lines left out"
+        if self.ignored_topics:
+            n = len(self.ignored_topics)
+            how += f"; {n} run topic{'s' if n != 1 else ''} without judgments ignored"
+        return f"{listed} with {rest}; {how}."
+
+    def ranked(self, query_id: object) -> RankedTopic:
+        """The ranked labels of one topic (see :func:`ndcg_core.trec.ranked_labels`)."""
+        query = str(query_id)
+        if query not in set(self.topics) and query not in self.missing_topics:
+            known = list(self.topics[:8])
+            more = ", ..." if len(self.topics) > 8 else ""
+            raise ValueError(
+                f"topic must be one of the evaluated topics; got {query!r}. "
+                f"Evaluated topics: {', '.join(known)}{more}."
+            )
+        return _ranked_topic(self._qrels, self._run, query)
+
+    def explain(self, query_id: object, k: int | None = None) -> pd.DataFrame:
+        """The per-rank table of one topic: :func:`ndcg_core.breakdown` plus ``doc_id``.
+
+        The table's last ``ndcg`` value at rank k equals ``per_topic.loc[query_id,
+        "ndcg_cut_<k>"]`` (``"ndcg"`` for ``k=None``). Under condensing, unjudged
+        documents are removed first, as in the evaluation.
+        """
+        k = check_k(k)
+        topic = self.ranked(query_id)
+        config = self.config
+        table = breakdown(
+            topic.labels,
+            k,
+            judgments=topic.judgments,
+            gain=config.gain,
+            discount=config.discount,
+            base=config.base,
+            unjudged=config.unjudged,
+        )
+        if config.unjudged == "condense":
+            docs = [doc for doc, label in zip(topic.doc_ids, topic.labels) if label is not None]
+        else:
+            docs = topic.doc_ids
+        shown = docs[: len(table)]
+        table.insert(1, "doc_id", shown + [""] * (len(table) - len(shown)))
+        return table
+
+    def to_trec(self, *, per_topic: bool = False, digits: int = 4) -> str:
+        """The result in trec_eval's output format (``name<TAB>qid|all<TAB>value``).
+
+        Names are left-justified to 22 characters and values printed as C's ``%6.4f``,
+        so for the default configuration the lines are byte-identical to trec_eval's.
+        ``per_topic`` adds each topic's lines first (trec_eval ``-q``).
+        """
+        if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 15:
+            raise ValueError(f"digits must be a whole number from 0 to 15; got {digits!r}.")
+        lines: list[str] = []
+        if per_topic:
+            for query_id, row in zip(self.topics, self.values.tolist()):
+                for name, value in zip(self.measures, row):
+                    lines.append(f"{name:<22}\t{query_id}\t{value:6.{digits}f}")
+        if self.run_id is not None:
+            lines.append(f"{'runid':<22}\tall\t{self.run_id}")
+        lines.append(f"{'num_q':<22}\tall\t{self.num_q}")
+        for name, value in zip(self.measures, self.means.tolist()):
+            lines.append(f"{name:<22}\tall\t{value:6.{digits}f}")
+        return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _segments(sorted_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Starts, topic code and 0-based rank within topic for rows sorted by topic code."""
+    n = len(sorted_codes)
+    if n == 0:
+        empty = np.zeros(0, dtype=np.intp)
+        return empty, empty, empty
+    change = np.empty(n, dtype=bool)
+    change[0] = True
+    np.not_equal(sorted_codes[1:], sorted_codes[:-1], out=change[1:])
+    starts = np.flatnonzero(change)
+    lengths = np.diff(np.append(starts, n))
+    rank0 = np.arange(n, dtype=np.int64)
+    rank0 -= np.repeat(starts, lengths)
+    return starts, sorted_codes[starts], rank0
+
+
+def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_topics: int) -> np.ndarray:
+    out = np.zeros(n_topics)
+    if len(starts):
+        out[topics] = np.add.reduceat(values, starts)
+    return out
+
+
+def _byte_order(names: np.ndarray) -> np.ndarray:
+    """Indices that sort ``names`` (str) in strcmp's byte order.
+
+    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
+    anything else by Python, whose code-point order is the UTF-8 byte order. (Tables from
+    the fast reader need none of this: their codes are in byte order already.)
+    """
+    if len(names) and max(map(len, names)) <= 64:
+        try:
+            return np.argsort(names.astype("S"), kind="stable")
+        except UnicodeEncodeError:
+            pass
+    return np.array(sorted(range(len(names)), key=names.__getitem__), dtype=np.intp)
+
+
+def _ranking_order(
+    topic: np.ndarray,
+    scores: np.ndarray,
+    doc_codes: np.ndarray,
+    doc_names: np.ndarray,
+    doc_keys: np.ndarray | None = None,
+) -> np.ndarray:
+    """Row order: grouped by topic; score descending; document id descending among ties.
+
+    A run file is usually written topic by topic in rank order already; then only the
+    tied documents need sorting. Otherwise one lexsort orders everything.
+    """
+    n = len(topic)
+    if n < 2:
+        return np.arange(n)
+    same_topic = topic[1:] == topic[:-1]
+    grouped = np.count_nonzero(~same_topic) + 1 == np.count_nonzero(np.bincount(topic))
+    if grouped and not (same_topic & (scores[1:] > scores[:-1])).any():
+        order = np.arange(n)
+        tie = same_topic & (scores[1:] == scores[:-1])
+    else:
+        order = np.lexsort((-scores, topic))
+        t, s = topic[order], scores[order]
+        tie = (t[1:] == t[:-1]) & (s[1:] == s[:-1])
+    if not tie.any():
+        return order
+    in_tie = np.zeros(n, dtype=bool)
+    in_tie[1:] |= tie
+    in_tie[:-1] |= tie
+    positions = np.flatnonzero(in_tie)
+    # a tie group starts where a tied row does not tie with the row before it
+    group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
+    rows = order[positions]
+    if doc_keys is not None:  # the fast reader's codes follow the ids' byte order
+        n_names = len(doc_keys)
+        descending = (n_names - 1) - doc_codes[rows].astype(np.int64)
+    else:
+        inverse, distinct = pd.factorize(doc_codes[rows])
+        by_text = _byte_order(doc_names[distinct])
+        n_names = len(by_text)
+        rank = np.empty(n_names, dtype=np.int64)
+        rank[by_text] = np.arange(n_names - 1, -1, -1)
+        descending = rank[inverse]
+    # groups are already in order: a stable sort of (group, descending text rank) is near-linear
+    inner = np.argsort(group.astype(np.int64) * n_names + descending, kind="stable")
+    order[positions] = rows[inner]
+    return order
+
+
+def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: bool = False) -> np.ndarray:
+    """For each needle, its position in ``haystack`` (unique values), or -1 when absent.
+
+    Binary search in the sorted haystack (numpy only). ``presorted``: both arrays are
+    sorted and unique, so the shorter one can be searched in the longer.
+    """
+    if len(haystack) == 0 or len(needles) == 0:
+        return np.full(len(needles), -1, dtype=np.intp)
+    if presorted and len(haystack) < len(needles):
+        at = np.searchsorted(needles, haystack)
+        np.minimum(at, len(needles) - 1, out=at)
+        found = needles[at] == haystack
+        where = np.full(len(needles), -1, dtype=np.intp)
+        where[at[found]] = np.flatnonzero(found)
+        return where
+    order = None if presorted else np.argsort(haystack, kind="stable")
+    ordered = haystack if order is None else haystack[order]
+    at = np.searchsorted(ordered, needles)
+    np.minimum(at, len(ordered) - 1, out=at)
+    found = ordered[at] == needles
+    where = at if order is None else order[at]
+    return np.where(found, where, -1)
+
+
+def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
+    """For each of the run's document names, its position among the qrels' (-1: absent).
+
+    Tables from the fast reader hold their documents' keys in byte order: a merge of two
+    sorted arrays, no string compared.
+    """
+    if q.doc_keys is None or r.doc_keys is None:
+        return pd.Index(q.doc_names).get_indexer(r.doc_names)
+    words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
+    if words == 1:
+        return _sorted_indexer(q.doc_keys[:, 0], r.doc_keys[:, 0], presorted=True)
+    both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
+    both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
+    both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
+    codes, _ = _factorize_keys(both)  # in byte order: each table's part stays sorted
+    return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
+
+
+def _preview(items: Sequence[str], n: int = 6) -> str:
+    shown = ", ".join(items[:n])
+    return shown + (", ..." if len(items) > n else "")
+
+
+def evaluate_run(
+    qrels: object,
+    run: object,
+    measures: str | Sequence[str] = ("ndcg", "ndcg_cut"),
+    *,
+    gain: Gain = "linear",
+    discount: Discount = "log2",
+    base: float | None = None,
+    unjudged: str = "zero",
+    complete: bool = False,
+) -> RunEvaluation:
+    r"""nDCG of every topic of a run, and the mean over topics, as trec_eval computes them.
+
+    .. math:: \mathrm{nDCG}@k(q) = \frac{\sum_{i=1}^{\min(k,n_q)} g(\ell_{q,i})\, d(i)}
+              {\sum_{i=1}^{\min(k,m_q)} g(\ell^*_{q,i})\, d(i)},
+              \qquad \overline{\mathrm{nDCG}@k} = \frac{1}{|Q|} \sum_{q \in Q} \mathrm{nDCG}@k(q)
+
+    where :math:`\ell_{q,i}` is the label of the run's rank-i document for topic q (0 if
+    unjudged), :math:`\ell^*_{q,\cdot}` every judged label of q sorted by gain, and Q the
+    evaluated topics.
+
+    Parameters
+    ----------
+    qrels, run : table or dict
+        From :func:`ndcg_core.trec.read_qrels` / :func:`~ndcg_core.trec.read_run`, or
+        ``{query_id: {doc_id: value}}`` dicts.
+    measures : str or sequence of str
+        trec_eval ``-m`` specs (see :func:`parse_measures`); default ``ndcg`` and
+        ``ndcg_cut`` with cutoffs 5, 10, 15, 20, 30, 100, 200, 500, 1000.
+    gain, discount, base
+        As in :func:`ndcg_core.dcg`; trec_eval's are ``"linear"`` and ``"log2"``. A gain
+        table may hold fractional gains: they are used exactly.
+    unjudged : {"zero", "condense"}
+        ``"condense"`` removes unjudged documents before ranking (trec_eval ``-J``).
+    complete : bool
+        Average over every qrels topic, a topic without run lines scoring 0 (``-c``).
+
+    Returns
+    -------
+    RunEvaluation
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad measure, gain or discount; a document listed twice; no topic shared
+        by qrels and run (unless ``complete``).
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"d1": 2, "d2": 1, "d3": 1, "d9": 0}, "q2": {"d1": 1}}
+    >>> run = {"q1": {"d2": 3.0, "d7": 2.0, "d1": 1.0}, "q2": {"d5": 1.0}}
+    >>> result = evaluate_run(qrels, run, ["ndcg_cut.3"])
+    >>> result.per_topic["ndcg_cut_3"].round(4).to_dict()
+    {'q1': 0.6388, 'q2': 0.0}
+
+    ``q1`` ranks d2 (label 1), d7 (unjudged), d1 (label 2); its ideal list is 2, 1, 1, 0:
+    (1/log2(2) + 0/log2(3) + 2/log2(4)) / (2/log2(2) + 1/log2(3) + 1/log2(4)).
+
+    >>> result.to_trec().splitlines()
+    ['num_q                 \tall\t2', 'ndcg_cut_3            \tall\t0.3194']
+    """
+    parsed = parse_measures(measures)
+    check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
+    if not isinstance(complete, (bool, np.bool_)):
+        raise TypeError(f"complete must be True or False; got {complete!r} ({type(complete).__name__}).")
+    g = resolve_gain(gain)
+    d = resolve_discount(discount, base)
+    config = NDCGConfig(gain=g, discount=d, k=None, unjudged=unjudged)
+    q = _table(qrels, "qrels")
+    r = _table(run, "run")
+    if len(q.values) == 0:
+        raise ValueError("qrels must judge at least one document; got empty qrels. Read them with read_qrels().")
+    run_id = r.attrs.get("run_id")
+
+    # topics: the qrels topics in byte order (strcmp); run topics mapped onto them
+    by_name = np.array(sorted(range(len(q.query_names)), key=q.query_names.__getitem__), dtype=np.intp)
+    topics = q.query_names[by_name]
+    n_topics = len(topics)
+    position = np.empty(n_topics, dtype=np.intp)
+    position[by_name] = np.arange(n_topics)
+    q_topic = position[q.query_codes]
+    topic_position = {str(t): i for i, t in enumerate(topics)}
+    run_to_topic = np.array([topic_position.get(str(t), -1) for t in r.query_names], dtype=np.intp)
+    used = np.bincount(r.query_codes, minlength=len(r.query_names)) > 0
+    ignored = tuple(sorted(str(t) for t in r.query_names[used & (run_to_topic < 0)]))
+    in_run = np.zeros(n_topics, dtype=bool)
+    in_run[run_to_topic[used & (run_to_topic >= 0)]] = True
+    missing = tuple(str(t) for t in topics[~in_run])
+    if not complete and not in_run.any():
+        raise ValueError(
+            "run and qrels must share at least one topic; the run's topics are "
+            f"{_preview(sorted(str(t) for t in r.query_names[used])) or 'none'} and the qrels' are "
+            f"{_preview([str(t) for t in topics])}. Check that both files belong to the same test collection."
+        )
+    r_topic = run_to_topic.astype(np.int32)[r.query_codes]
+    r_scores = r.values
+    r_docs = r.doc_codes
+    keep = r_topic >= 0
+    if not keep.all():
+        r_topic, r_scores, r_docs = r_topic[keep], r_scores[keep], r_docs[keep]
+    del keep
+
+    # labels of the run's documents: join on (topic, document); NaN = unjudged (absent from
+    # the qrels, or negative there: "pooled but not judged")
+    doc_in_qrels = _doc_indexer(q, r).astype(np.int32)[r_docs]
+    maybe = np.flatnonzero(doc_in_qrels >= 0)
+    n_docs = max(len(q.doc_names), 1)
+    where = _sorted_indexer(
+        q_topic.astype(np.int64) * n_docs + q.doc_codes, r_topic[maybe].astype(np.int64) * n_docs + doc_in_qrels[maybe]
+    )
+    del doc_in_qrels
+    labels = np.full(len(r_topic), np.nan)
+    found = where >= 0
+    labels[maybe[found]] = q.values[where[found]]
+    del maybe, where, found
+    labels[labels < 0] = np.nan
+
+    # the ranking: topic, score descending, document id descending among ties
+    order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
+    sorted_topic = r_topic[order]
+    label_values = labels[order]
+    del order, labels, r_topic, r_scores, r_docs
+    sorted_judged = ~np.isnan(label_values)
+
+    cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
+    unjudged_cutoffs = sorted({m.k for m in parsed if m.family == "unjudged_cut"})
+    wants_whole = any(m.family == "ndcg" for m in parsed)
+    values: dict[str, np.ndarray] = {}
+
+    if unjudged_cutoffs:
+        starts, seg_topic, rank0 = _segments(sorted_topic)
+        lengths = np.zeros(n_topics, dtype=np.int64)
+        if len(starts):
+            lengths[seg_topic] = np.diff(np.append(starts, len(sorted_topic)))
+        unjudged_rows = (~sorted_judged).astype(float)
+        for k in unjudged_cutoffs:
+            counts = _topic_sums(np.where(rank0 < k, unjudged_rows, 0.0), starts, seg_topic, n_topics)
+            shown = np.minimum(lengths, k)
+            values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
+
+    if cutoffs or wants_whole:
+        if unjudged == "condense":
+            sorted_topic = sorted_topic[sorted_judged]
+            label_values = label_values[sorted_judged]
+        starts, seg_topic, rank0 = _segments(sorted_topic)
+        ideal_source = q.values >= 0
+        ideal_topic = q_topic[ideal_source]
+        ideal_gains = _gains(g, q.values[ideal_source].astype(float))
+        ideal_order = np.lexsort((-ideal_gains, ideal_topic))
+        ideal_gains = ideal_gains[ideal_order]
+        i_starts, i_topic, i_rank0 = _segments(ideal_topic[ideal_order])
+        longest = int(max(rank0.max(initial=-1), i_rank0.max(initial=-1))) + 1
+        factors = _prefix(d, longest)
+        run_dg = _gains(g, label_values) * factors[rank0]
+        ideal_dg = ideal_gains * factors[i_rank0]
+
+        def ratio(k: int | None) -> np.ndarray:
+            top = run_dg if k is None else np.where(rank0 < k, run_dg, 0.0)
+            best = ideal_dg if k is None else np.where(i_rank0 < k, ideal_dg, 0.0)
+            dcg = _topic_sums(top, starts, seg_topic, n_topics)
+            idcg = _topic_sums(best, i_starts, i_topic, n_topics)
+            return np.divide(dcg, idcg, out=np.zeros(n_topics), where=idcg > 0)
+
+        if wants_whole:
+            values["ndcg"] = ratio(None)
+        for k in cutoffs:
+            values[f"ndcg_cut_{k}"] = ratio(k)
+
+    names = tuple(m.name for m in parsed)
+    rows = np.ones(n_topics, dtype=bool) if complete else in_run
+    table = np.column_stack([np.where(in_run, values[name], 0.0)[rows] for name in names])
+    num_q = int(rows.sum())
+    totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
+    return RunEvaluation(
+        topics=tuple(str(t) for t in topics[rows]),
+        values=table,
+        means=totals / max(num_q, 1),
+        num_q=num_q,
+        measures=names,
+        config=config,
+        complete=bool(complete),
+        missing_topics=missing,
+        ignored_topics=ignored,
+        run_id=None if run_id is None else str(run_id),
+        _qrels=q,
+        _run=r,
+    )
+
+
+def _gains(gain: GainFunction, labels: np.ndarray) -> np.ndarray:
+    """Gains of many labels (NaN, an unjudged document, gains 0)."""
+    return np.asarray(gain(labels), dtype=float)
+
+
+def _prefix(discount: DiscountFunction, n: int) -> np.ndarray:
+    if n <= 0:
+        return np.zeros(0)
+    return np.asarray(discount.prefix(n), dtype=float)

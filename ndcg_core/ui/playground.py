@@ -1,0 +1,301 @@
+"""The playground's glue, kept here so it is tested: typed widget values -> every number shown.
+
+:func:`evaluate` takes the playground's inputs as typed (text for labels and the gain table,
+names for the choices) and returns a :class:`PlaygroundResult` with the configuration, the
+scores, the per-rank table and the nDCG curve. Errors are ``ValueError``/``TypeError`` whose
+message starts with the field it came from, e.g. ``Relevance labels: label 2 is 'x', ...``.
+
+>>> r = evaluate("1, 0, 2, 1, 0", "", k=5)
+>>> round(r.scored.dcg, 4), round(r.scored.idcg, 4), round(r.scored.ndcg, 4)
+(2.4307, 3.1309, 0.7763)
+>>> r.judgments
+[1, 0, 2, 1, 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..config import NDCGConfig
+from ..gains import parse_gain_table
+from ..labels import parse_labels
+from ..metrics import Scored, breakdown, ndcg_curve
+
+__all__ = [
+    "PlaygroundResult",
+    "evaluate",
+    "read_missing",
+    "base_for",
+    "display_table",
+    "stats_html",
+    "table_html",
+    "PAGE_CSS",
+    "GAIN_CHOICES",
+    "TAKES_BASE",
+    "LABELS_FIELD",
+    "MISSING_FIELD",
+    "GAIN_TABLE_FIELD",
+]
+
+#: The Gain dropdown's choices: the two named gains and a typed table.
+GAIN_CHOICES = ("linear", "exponential", "table")
+#: Discounts that take a logarithm base.
+TAKES_BASE = ("log", "jarvelin_kekalainen")
+
+LABELS_FIELD = "Relevance labels"
+MISSING_FIELD = "Judged documents not in the list"
+GAIN_TABLE_FIELD = "Gain table"
+
+
+def _in_field(field: str, err: Exception) -> Exception:
+    return type(err)(f"{field}: {err}")
+
+
+def read_missing(text: str) -> list[float | int]:
+    """Labels of judged documents the list missed; empty text means none.
+
+    >>> read_missing("")
+    []
+    >>> read_missing("2, 1")
+    [2, 1]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{MISSING_FIELD}: must be text; got {type(text).__name__}.")
+    if not text.strip():
+        return []
+    labels = parse_labels(text)
+    for position, label in enumerate(labels, start=1):
+        if label is None:
+            raise ValueError(
+                f"judged document {position} is '?', but every document here was judged. Type the "
+                "label it got (0 for non-relevant), or leave it out."
+            )
+    return [label for label in labels if label is not None]
+
+
+def base_for(discount: str, base: float | None) -> float | None:
+    """The base to pass on: ``base`` for the "log" and "jarvelin_kekalainen" discounts, else None.
+
+    >>> base_for("log", 10), base_for("log2", 10)
+    (10, None)
+    """
+    return base if discount in TAKES_BASE else None
+
+
+@dataclass(frozen=True)
+class PlaygroundResult:
+    """Everything the playground shows for one set of inputs."""
+
+    labels: list[float | int | None]
+    missing: list[float | int]
+    judgments: list[float | int]
+    config: NDCGConfig
+    scored: Scored
+    table: pd.DataFrame
+    curve: list[float]
+
+    @property
+    def k(self) -> int | None:
+        """The cutoff."""
+        return self.config.k
+
+    @property
+    def top_k_size(self) -> int:
+        """Number of documents in the top k of the list as returned (before condensing)."""
+        return len(self.labels) if self.k is None else min(self.k, len(self.labels))
+
+    @property
+    def unjudged_in_top_k(self) -> int:
+        """Number of unjudged documents (``?``) in the top k of the list as returned."""
+        return sum(label is None for label in self.labels[: self.top_k_size])
+
+
+def evaluate(
+    labels_text: str,
+    missing_text: str = "",
+    *,
+    gain: str = "linear",
+    gain_table: str = "",
+    discount: str = "log2",
+    base: float | None = None,
+    k: int | None = 5,
+    unjudged: str = "zero",
+    ideal: str = "judgments",
+) -> PlaygroundResult:
+    """Score the typed list under the chosen configuration.
+
+    The judgments are the list's own judged labels plus the labels of the judged documents
+    it missed. ``gain="table"`` reads ``gain_table`` (``"0:0, 1:1, 2:3, 3:7"``); ``base`` is
+    used only by the discounts in :data:`TAKES_BASE`. The nDCG curve runs to the end of the
+    longer of the list and the ideal list.
+    """
+    try:
+        labels = parse_labels(labels_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(LABELS_FIELD, err) from None
+    try:
+        missing = read_missing(missing_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(MISSING_FIELD, err) from None
+    if gain == "table":
+        try:
+            chosen_gain: object = parse_gain_table(gain_table)
+        except (TypeError, ValueError) as err:
+            raise _in_field(GAIN_TABLE_FIELD, err) from None
+    else:
+        chosen_gain = gain
+    judgments = [label for label in labels if label is not None] + missing
+    config = NDCGConfig(
+        gain=chosen_gain,  # type: ignore[arg-type]
+        discount=discount,
+        k=k,
+        base=base_for(discount, base),
+        unjudged=unjudged,
+        ideal=ideal,
+    )
+    scored = config.score(labels, judgments)
+    options = dict(
+        judgments=judgments if ideal == "judgments" else None,
+        gain=config.gain,
+        discount=config.discount,
+        base=config.base,
+        unjudged=unjudged,
+    )
+    table = breakdown(labels, k, **options)  # type: ignore[arg-type]
+    curve = ndcg_curve(labels, **options)  # type: ignore[arg-type]
+    return PlaygroundResult(labels, missing, judgments, config, scored, table, curve)
+
+
+#: Styles for :func:`table_html`: large, right-aligned, striped, readable on a projector.
+#: The long headers wrap onto two lines, so the table fits the playground's left column.
+TABLE_CSS = """
+<style>
+table.ndcg-breakdown { border-collapse: collapse; font-size: 1.05rem; font-variant-numeric: tabular-nums; }
+table.ndcg-breakdown th { font-weight: 700; padding: 0.25rem 0.5rem; border-bottom: 2px solid #333; text-align: right;
+  vertical-align: bottom; max-width: 6.5rem; white-space: normal; line-height: 1.2; }
+table.ndcg-breakdown td { padding: 0.2rem 0.5rem; text-align: right; white-space: nowrap; }
+table.ndcg-breakdown tbody tr:nth-child(even) { background: #f2f6fa; }
+</style>
+"""
+
+#: The playground's page layout under ``marimo run`` (``marimo.App(width="columns")``): one
+#: projector screen. marimo gives every column the same fixed width; this makes the second
+#: column (the plots) just wide enough for its three plots to fit the window's height, but
+#: never narrower than 560 px (on a small screen the first plot stays readable and the others
+#: are a scroll away), gives the rest of the width to the first column (controls, numbers,
+#: table; at most 62rem), and trims the page's side margins and the space between cells.
+#: The plots are 2:1, 2:1 and 2.17:1, so a plot width p stacks to a height of about 1.46 p;
+#: a plot is its column's width less the 32 px of its output's side padding, and the 96 px
+#: are the page's top margin, the plots' 6 px margins and a little air.
+#: The rules match only the row marimo 0.25 draws the columns in under ``marimo run`` (a
+#: ``flex-row gap-8 w-full`` div whose children hold the cells), so the slides view and the
+#: editor keep their own layout; if a marimo release renames that markup, the page falls
+#: back to marimo's equal columns (tests/browser/test_playground.py notices).
+PAGE_CSS = """
+<style>
+#App:has(.flex-row.gap-8.w-full > div > .marimo-cell) [class~="xl:px-24"] { padding-left: 1.5rem; padding-right: 1.5rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) { gap: 2rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(1) {
+  flex: 1 1 0; width: auto; min-width: 0; max-width: 62rem; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(2) {
+  flex: 0 0 auto; width: clamp(560px, calc((100vh - 96px) / 1.46 + 32px), 1032px); gap: 0; }
+#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div > .marimo-cell > .output-area > .output {
+  margin-top: 6px; margin-bottom: 6px; }
+</style>
+"""
+
+
+def table_html(table: pd.DataFrame) -> str:
+    """:func:`display_table` as a styled HTML table (class ``ndcg-breakdown``).
+
+    >>> "<th>DCG@i</th>" in table_html(breakdown([1, 0, 2], 3, judgments=[2, 1]))
+    True
+    """
+    body = display_table(table).to_html(index=False, border=0, classes="ndcg-breakdown", justify="right")
+    return TABLE_CSS + body
+
+
+def _number(x: float) -> str:
+    return f"{x:.4f}"
+
+
+def display_table(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`ndcg_core.breakdown`'s table as text for people: 1-based ranks, 4 decimals.
+
+    An unjudged document's label shows as ``?``; ranks past the end of the list show ``–``.
+
+    >>> t = display_table(breakdown([1, None], 4, judgments=[2, 1, 1]))
+    >>> print(t[["rank i", "label", "gain × discount", "DCG@i", "ideal label", "NDCG@i"]].to_string(index=False))
+     rank i label gain × discount  DCG@i ideal label NDCG@i
+          1     1          1.0000 1.0000           2 0.5000
+          2     ?          0.0000 1.0000           1 0.3801
+          3     –               – 1.0000           1 0.3194
+    """
+    status = table["status"].to_numpy()
+    past = status == "past end"
+
+    def label_text(value: float, state: str) -> str:
+        if state == "unjudged":
+            return "?"
+        if state == "past end":
+            return "–"
+        return f"{value:g}"
+
+    def masked(values: pd.Series) -> list[str]:
+        return ["–" if gone else _number(v) for v, gone in zip(values, past)]
+
+    return pd.DataFrame(
+        {
+            "rank i": table["rank"].astype(int).to_numpy(),
+            "label": [label_text(v, s) for v, s in zip(table["label"], status)],
+            "gain": masked(table["gain"]),
+            "discount": [_number(v) for v in table["discount"]],
+            "gain × discount": masked(table["discounted_gain"]),
+            "DCG@i": [_number(v) for v in table["dcg"]],
+            "ideal label": [f"{v:g}" for v in table["ideal_label"]],
+            "ideal gain × discount": [_number(v) for v in table["ideal_discounted_gain"]],
+            "IDCG@i": [_number(v) for v in table["idcg"]],
+            "NDCG@i": [_number(v) for v in table["ndcg"]],
+        }
+    )
+
+
+_STAT_BOX = (
+    '<div style="flex: 1 1 0; min-width: 9rem; border: 2px solid {color}; border-radius: 0.6rem; '
+    'padding: 0.5rem 0.9rem; background: #ffffff">'
+    '<div style="font-size: 1.15rem; font-weight: 600; color: #333333">{label}</div>'
+    '<div style="font-size: 2.6rem; font-weight: 700; line-height: 1.15; color: {color}; '
+    'font-variant-numeric: tabular-nums">{value}</div>'
+    '<div style="font-size: 0.95rem; color: #555555">{caption}</div></div>'
+)
+
+
+def stats_html(result: PlaygroundResult) -> str:
+    """The big numbers as HTML: DCG@k, IDCG@k, NDCG@k (4 decimals) and the unjudged share.
+
+    Sized for a projector; the labels carry the actual k (``NDCG@5``).
+
+    >>> html = stats_html(evaluate("1, 0, 2, 1, 0", k=5))
+    >>> "NDCG@5" in html and "0.7763" in html and "2.4307" in html
+    True
+    """
+    s, k = result.scored, result.k
+    cut = "" if k is None else f"@{k}"
+    boxes = [
+        ("DCG" + cut, f"{s.dcg:.4f}", "this ranking", "#0072B2"),
+        ("IDCG" + cut, f"{s.idcg:.4f}", "the ideal ranking", "#E69F00"),
+        ("NDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", "#009E73"),
+        (
+            "Unjudged in top " + ("list" if k is None else str(k)),
+            f"{s.unjudged_fraction:.0%}",
+            f"{result.unjudged_in_top_k} of {result.top_k_size} documents",
+            "#666666",
+        ),
+    ]
+    inner = "".join(
+        _STAT_BOX.format(label=label, value=value, caption=caption, color=color)
+        for label, value, caption, color in boxes
+    )
+    return f'<div class="ndcg-stats" style="display: flex; gap: 0.8rem; flex-wrap: wrap">{inner}</div>'

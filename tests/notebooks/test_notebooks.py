@@ -1,0 +1,204 @@
+"""Every notebook in notebooks/ runs headless (``app.run()``) and passes ``marimo check --strict``.
+
+New notebooks are picked up automatically. Each run happens in its own Python process (a
+notebook's imports and global state cannot leak into other tests) with the Agg backend.
+The playground also gets a few headless checks of its own, with widget values supplied
+through ``app.run(defs=...)``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.py"))
+MARIMO = [sys.executable, "-m", "marimo"]
+RUN_TIMEOUT = 600
+
+# Runs one notebook with app.run() and prints JSON: the text of every cell's output and,
+# for the names asked for, repr() of their values. argv: path, JSON overrides, JSON names.
+DRIVER = textwrap.dedent(
+    r"""
+    import importlib.util, json, sys
+    import marimo as mo
+
+    path, overrides, wanted = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+    spec = importlib.util.spec_from_file_location("notebook_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    defs = None
+    if overrides:
+        ns = {"mo": mo}
+        exec(overrides["setup"], ns)
+        defs = ns["DEFS"]
+    outputs, definitions = module.app.run(defs=defs) if defs else module.app.run()
+    texts = []
+    for out in outputs:
+        if out is None:
+            texts.append("")
+            continue
+        try:
+            texts.append(mo.as_html(out).text)
+        except Exception:
+            texts.append(str(out))
+    print("@@JSON@@" + json.dumps({
+        "outputs": texts,
+        "defs": {name: repr(definitions.get(name)) for name in wanted},
+    }))
+    """
+)
+
+
+def run_notebook(path: Path, setup: str | None = None, wanted: tuple[str, ...] = ()) -> dict:
+    env = {**os.environ, "MPLBACKEND": "Agg"}
+    overrides = json.dumps({"setup": setup} if setup else {})
+    done = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(path), overrides, json.dumps(list(wanted))],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+    assert done.returncode == 0, f"{path.name} failed when run headless:\n{done.stderr[-6000:]}"
+    marker = done.stdout.rindex("@@JSON@@")
+    return json.loads(done.stdout[marker + len("@@JSON@@"):])
+
+
+def test_there_are_notebooks() -> None:
+    assert any(p.name == "01_playground.py" for p in NOTEBOOKS)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_runs_headless(path: Path) -> None:
+    result = run_notebook(path)
+    shown = "\n".join(result["outputs"])
+    assert "Traceback" not in shown, f"{path.name} shows a traceback"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_passes_marimo_check(path: Path) -> None:
+    done = subprocess.run(
+        [*MARIMO, "check", "--strict", "--format", "json", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+    report = json.loads(done.stdout)
+    assert report["issues"] == [], f"marimo check on {path.name}: {json.dumps(report['issues'], indent=1)}"
+    assert done.returncode == 0 and not report["summary"]["errored"]
+
+
+def test_marimo_check_on_the_whole_folder() -> None:
+    done = subprocess.run(
+        [*MARIMO, "check", "--strict", "notebooks"], cwd=REPO, capture_output=True, text=True, timeout=RUN_TIMEOUT
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_notebook_has_a_gallery_card() -> None:
+    """The inline script metadata gives the gallery a title and a description."""
+    import tomllib
+
+    for path in NOTEBOOKS:
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# /// script\n"), f"{path.name} has no inline script metadata header"
+        block = text.split("# ///\n", 1)[0]
+        meta = tomllib.loads("\n".join(line[2:] for line in block.splitlines()[1:]))
+        card = meta["tool"]["marimo"]["opengraph"]
+        assert card["title"].startswith(path.name[:2]), f"{path.name}: card title {card['title']!r}"
+        assert card["description"].strip()
+
+
+# --------------------------------------------------------------------------- the playground, headless
+
+PLAYGROUND = REPO / "notebooks" / "01_playground.py"
+
+# Replaces the playground's input cell: every name it defines, with these values.
+INPUTS = """
+import marimo as mo
+DEFS = dict(
+    labels_text=mo.ui.text(value={labels!r}),
+    missing_text=mo.ui.text(value={missing!r}),
+    gain_dropdown=mo.ui.dropdown(options=["linear", "exponential", "table"], value={gain!r}),
+    gain_table_text=mo.ui.text(value={gain_table!r}),
+    discount_dropdown=mo.ui.dropdown(options=["log2", "log2_shifted", "reciprocal", "log", "jarvelin_kekalainen", "none"], value={discount!r}),
+    base_number=mo.ui.number(value={base!r}),
+    k_slider=mo.ui.slider(1, 100, value={k!r}),
+    unjudged_radio=mo.ui.radio(options={{"zero": "zero", "condense": "condense"}}, value="zero"),
+    ideal_radio=mo.ui.radio(options={{"judgments": "judgments", "list": "list"}}, value="judgments"),
+)
+"""
+
+
+def playground_with(**values: object) -> dict:
+    settings = {"labels": "1, 0, 2, 1, 0", "missing": "", "gain": "linear", "gain_table": "0:0, 1:1, 2:3, 3:7",
+                "discount": "log2", "base": 2, "k": 5, **values}
+    return run_notebook(PLAYGROUND, INPUTS.format(**settings), wanted=("result", "problem"))
+
+
+LAYOUTS = sorted((REPO / "notebooks" / "layouts").glob("*.slides.json"))
+
+
+def test_every_deck_layout_has_a_notebook() -> None:
+    """``ndcg-lab slides`` pairs layouts/<stem>.slides.json with notebooks/<stem>.py by name."""
+    assert [p.name for p in LAYOUTS] == [
+        "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+    ]  # fmt: skip
+    names = {p.name for p in NOTEBOOKS}
+    assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS if p.name.replace(".slides.json", ".py") not in names] == []
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=[p.name for p in LAYOUTS])
+def test_deck_layout_has_one_entry_per_cell(layout: Path) -> None:
+    """marimo pairs a layout's entries with the notebook's cells by position: the counts must agree."""
+    data = json.loads(layout.read_text(encoding="utf-8"))
+    assert data["type"] == "slides"
+    cells = data["data"]["cells"]
+    source = (REPO / "notebooks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
+    assert len(cells) == source.count("\n@app.cell")
+    assert {c.get("type") for c in cells} <= {"slide", "fragment", "skip"}
+    assert cells[0] == {"type": "skip"}  # the import cell shows nothing
+    assert cells[1] == {"type": "slide"}  # the title opens the deck
+    assert "layout_file" not in source  # the notebook opens as a page; ndcg-lab slides adds the layout
+
+
+def test_playground_opens_on_the_lecture_example() -> None:
+    result = run_notebook(PLAYGROUND, wanted=("result",))
+    shown = html.unescape("\n".join(result["outputs"]))
+    for text in ("DCG@5", "IDCG@5", "NDCG@5", "2.4307", "3.1309", "0.7763"):
+        assert text in shown
+    assert "nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)" in shown
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"labels": "1, x, 2"}, "Relevance labels: label 2 is 'x', which is not a relevance label."),
+        ({"labels": "-1"}, "Relevance labels: label 1 is '-1', a negative label."),
+        ({"labels": ""}, "Relevance labels: the list of labels is empty."),
+        ({"gain": "table", "gain_table": "0:0, 1"}, "Gain table: gain table entry 2 must look like label:gain; got '1'."),
+    ],
+    ids=["bad-token", "negative", "empty", "bad-gain-table"],
+)
+def test_playground_bad_input_shows_the_message_not_a_traceback(values: dict, message: str) -> None:
+    result = playground_with(**values)
+    shown = html.unescape("\n".join(result["outputs"]))
+    assert message in shown
+    assert "Cannot compute" in shown
+    assert "Traceback" not in shown
+    assert result["defs"]["result"] == "None"
+
+
+def test_playground_says_why_ndcg_is_zero_when_idcg_is_zero() -> None:
+    shown = html.unescape("\n".join(playground_with(labels="0, 0, ?")["outputs"]))
+    assert "IDCG@5 = 0" in shown and "nothing to divide by" in shown

@@ -1,0 +1,253 @@
+"""ndcg_core.exam: seeded sets, difficulty knobs, marking and the printable sheet.
+
+Generated answers are verified independently: the direct formulas of
+tests/test_exercises.py recompute every problem with plain ``math``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from math import log2
+
+import pytest
+
+from ndcg_core.teaching import exam
+from ndcg_core.teaching import exercises as ex
+from ndcg_core.teaching.exam import ExamSettings, generate_exam, mark
+
+from test_exercises import direct_dcg, direct_discount, direct_gain, direct_scores
+
+
+def signature(exam_set: exam.ExamSet) -> list[tuple]:
+    return [(p.id, p.kind, p.asks, p.setting, p.labels_b, p.rank, p.precision) for p in exam_set.problems]
+
+
+HARD = ExamSettings(
+    problems=12, length=7, max_label=4, gains=("linear", "exponential"), discounts=exam.EXAM_DISCOUNTS,
+    unjudged=2, unjudged_policies=("zero", "condense"), missed=3, kinds=exam.EXAM_KINDS, precision=3,
+)
+
+
+def test_same_seed_same_set_and_different_seeds_differ():
+    assert signature(generate_exam(2026, HARD)) == signature(generate_exam(2026, HARD))
+    assert signature(generate_exam(2026)) == signature(generate_exam(2026, ExamSettings()))
+    assert signature(generate_exam(2026, HARD)) != signature(generate_exam(2027, HARD))
+
+
+def test_a_known_seed_gives_a_known_first_problem():
+    # pinned so that a change to the generator (which would change every learner's seeds) is noticed
+    first = generate_exam(1, ExamSettings(problems=1)).problems[0]
+    again = generate_exam(1, ExamSettings(problems=3)).problems[0]
+    assert first == again
+    assert first.id == "exam-1-1" and first.title == "Problem 1: the discounted gain at rank 1"
+    assert (first.asks, first.setting.labels, first.rank) == ("term", (2, 0, 2, 3, 2), 1)
+
+
+def test_adding_problems_keeps_the_earlier_ones():
+    short = generate_exam(99, ExamSettings(problems=3, kinds=exam.EXAM_KINDS))
+    long = generate_exam(99, ExamSettings(problems=9, kinds=exam.EXAM_KINDS))
+    assert signature(long)[:3] == signature(short)
+
+
+def test_kinds_take_turns():
+    every = generate_exam(5, ExamSettings(problems=12, kinds=exam.EXAM_KINDS))
+    asked = [p.asks for p in every.problems]
+    for kind in ("dcg", "idcg", "ndcg", "term", "ideal", "higher"):
+        assert asked.count(kind) == 2
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 3))
+def test_problems_follow_the_settings(seed):
+    for problem in generate_exam(seed, HARD).problems:
+        s = problem.setting
+        assert len(s.labels) == HARD.length
+        assert sum(x is None for x in s.labels) == HARD.unjudged
+        assert all(x is None or 0 <= x <= HARD.max_label for x in s.labels)
+        assert any(x for x in s.labels if x is not None)  # something relevant was returned
+        assert len(s.missed) == HARD.missed and all(1 <= x <= HARD.max_label for x in s.missed)
+        assert s.gain in HARD.gains and s.discount in HARD.discounts
+        assert s.unjudged in HARD.unjudged_policies
+        assert problem.precision == HARD.precision
+        if s.k is not None:
+            assert 3 <= s.k <= HARD.length
+        if problem.labels_b is not None:
+            assert sorted(problem.labels_b, key=str) == sorted(s.labels, key=str)
+            assert problem.labels_b != s.labels
+
+
+def direct_answer(problem: ex.Exercise):
+    s = problem.setting
+    if problem.asks == "term":
+        run = [0 if x is None else x for x in s.labels]
+        return direct_gain(run[problem.rank - 1], s.gain) * direct_discount(problem.rank, s.discount, s.base)
+    if problem.asks in ("dcg", "idcg", "ndcg"):
+        return dict(zip(("dcg", "idcg", "ndcg"), direct_scores(s)))[problem.asks]
+    judged = [x for x in s.labels if x is not None and x > 0] + list(s.missed)
+    if problem.asks == "ideal":
+        return sorted(judged, reverse=True)
+    ideal = sorted(judged, key=lambda x: direct_gain(x, s.gain), reverse=True)
+    best = direct_dcg(ideal, s.k, s.gain, s.discount, s.base)
+    a = direct_dcg(s.labels, s.k, s.gain, s.discount, s.base, s.unjudged) / best
+    b = direct_dcg(problem.labels_b, s.k, s.gain, s.discount, s.base, s.unjudged) / best
+    return "Ranking A" if a > b + 1e-12 else "Ranking B" if b > a + 1e-12 else "Both score the same"
+
+
+@pytest.mark.parametrize("settings", [ExamSettings(problems=12, kinds=exam.EXAM_KINDS), HARD], ids=["lecture", "hard"])
+@pytest.mark.parametrize("seed", [0, 1, 17, 2026, 999_999_999])
+def test_generated_answers_match_a_direct_formula(seed, settings):
+    for problem in generate_exam(seed, settings).problems:
+        expected = direct_answer(problem)
+        got = ex.expected_answer(problem)
+        if isinstance(expected, float):
+            assert got == pytest.approx(expected, abs=1e-12), problem.id
+        else:
+            assert got == expected, problem.id
+        assert ex.check(problem, ex.format_answer(problem)).correct, problem.id
+
+
+def test_a_generated_dcg_problem_equals_the_exam_formula():
+    exam_set = generate_exam(2026, ExamSettings(problems=6, kinds=("dcg",), length=3, max_label=2))
+    p = exam_set.problems[0]
+    labels = list(p.setting.labels)
+    by_hand = sum(labels[i] / log2(i + 2) for i in range(min(p.setting.k, len(labels))))
+    assert ex.expected_answer(p) == pytest.approx(by_hand)
+
+
+def test_mark_scores_a_whole_set():
+    exam_set = generate_exam(7, ExamSettings(problems=4, kinds=("dcg", "ndcg")))
+    right = [ex.format_answer(p) for p in exam_set.problems]
+    result = mark(exam_set, right)
+    assert (result.score, result.total, result.percent) == (4, 4, 100.0)
+    answers = ["", None, right[2], "garbage"]
+    result = mark(exam_set, answers)
+    assert result.score == 1 and result.total == 4 and result.percent == 25.0
+    assert result.feedback[0] == ex.Feedback(False, "No answer given.", None)
+    assert result.feedback[1].message == "No answer given."
+    assert result.feedback[2].correct
+    assert "is not a number I can read" in result.feedback[3].message
+
+
+def test_mark_names_the_natural_log_mistake():
+    exam_set = generate_exam(3, ExamSettings(problems=3, kinds=("dcg",)))
+    p = exam_set.problems[0]
+    value = ex.mistaken_values(p)["log-natural"][0]
+    result = mark(exam_set, [f"{value:.2f}", "", ""])
+    assert result.feedback[0].misconception == "log-natural"
+
+
+def test_mark_errors():
+    exam_set = generate_exam(7, ExamSettings(problems=2))
+    with pytest.raises(ValueError, match=r"answers must have one entry per problem \(2\); got 1\. Leave an answer empty"):
+        mark(exam_set, ["1"])
+    with pytest.raises(TypeError, match=r"answers must be a list with one answer per problem; got '1, 2'"):
+        mark(exam_set, "1, 2")
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"problems": 0}, ValueError, r"problems must be a whole number from 1 to 30; got 0\."),
+    ({"problems": 31}, ValueError, r"problems must be a whole number from 1 to 30; got 31\."),
+    ({"problems": True}, TypeError, r"problems must be a whole number from 1 to 30; got True \(bool\)\."),
+    ({"length": 2.5}, TypeError, r"length must be a whole number from 2 to 12; got 2\.5 \(float\)\."),
+    ({"max_label": 5}, ValueError, r"max_label must be a whole number from 1 to 4; got 5\."),
+    ({"missed": -1}, ValueError, r"missed must be a whole number from 0 to 6; got -1\."),
+    ({"precision": 0}, ValueError, r"precision must be a whole number from 1 to 4; got 0\."),
+    ({"unjudged": 5, "length": 5}, ValueError, r"unjudged must be smaller than length .* got unjudged=5 with length=5"),
+    ({"gains": ()}, ValueError, r"gains must name at least one of 'linear', 'exponential'; got none\. Tick at least one"),
+    ({"gains": "linear"}, TypeError, r"gains must be a list of names from 'linear', 'exponential'; got 'linear'\."),
+    ({"discounts": ("log10",)}, ValueError, r"discounts must be chosen from 'log2', .*; got 'log10'\."),
+    ({"unjudged_policies": ("ignore",)}, ValueError, r"unjudged_policies must be chosen from 'zero', 'condense'; got 'ignore'"),
+    ({"kinds": ("map",)}, ValueError, r"kinds must be chosen from 'dcg', .*; got 'map'"),
+])
+def test_settings_errors(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        ExamSettings(**kwargs)
+
+
+@pytest.mark.parametrize("seed, error, message", [
+    (-1, ValueError, r"seed must be a whole number from 0 to 999999999; got -1\."),
+    (10**9, ValueError, r"seed must be a whole number from 0 to 999999999; got 1000000000\."),
+    ("12", TypeError, r"seed must be a whole number from 0 to 999999999; got '12' \(str\)\."),
+    (True, TypeError, r"seed must be a whole number .*; got True \(bool\)\."),
+])
+def test_seed_errors(seed, error, message):
+    with pytest.raises(error, match=message):
+        generate_exam(seed)
+
+
+def test_settings_must_be_exam_settings():
+    with pytest.raises(TypeError, match=r"settings must be an ExamSettings; got \{\} \(dict\)"):
+        generate_exam(1, {})  # type: ignore[arg-type]
+
+
+def test_duplicate_choices_are_kept_once():
+    assert ExamSettings(gains=("linear", "linear")).gains == ("linear",)
+
+
+def test_describe_states_every_knob():
+    text = HARD.describe()
+    for part in ("12 problems", "lists of 7 documents", "labels 0 to 4", "exponential gain", "reciprocal discount 1/i",
+                 "2 unjudged per list (zero or condense)", "3 missed relevant per list", "3 decimals"):
+        assert part in text
+
+
+FORBIDDEN = ("http://", "https://", "<script", "<link", "src=", "@import", "url(", "katex", "cdn")
+
+
+def test_printable_sheet_is_self_contained_with_problems_before_the_key(tmp_path):
+    exam_set = generate_exam(2026, HARD)
+    page = exam.exam_html(exam_set)
+    lowered = page.lower()
+    for needle in FORBIDDEN:
+        assert needle not in lowered, needle
+    assert page.startswith("<!DOCTYPE html>") and "<style>" in page and page.rstrip().endswith("</html>")
+    assert "Seed 2026" in page and html.escape(exam_set.settings.describe()) in page
+    problems_at = page.index("<h2>Problems</h2>")
+    key_at = page.index("<h2>Answer key</h2>")
+    solutions_at = page.index("<h2>Worked solutions</h2>")
+    assert problems_at < key_at < solutions_at
+    for p in exam_set.problems:
+        assert page.index(f"<h3>{p.title}</h3>") < key_at
+        assert f"<td>{ex.format_answer(p)}</td>" in page[key_at:solutions_at]
+    assert page.count("class=\"answer-line\"") == len(exam_set.problems)
+    assert not re.search(r"\*\*|`", page)  # all markdown turned into HTML
+    path = exam.write_exam_html(exam_set, tmp_path / "sheet.html")
+    assert path.read_text(encoding="utf-8") == page
+
+
+def test_printable_sheet_escapes_its_title():
+    page = exam.exam_html(generate_exam(1, ExamSettings(problems=1)), title="<b>Quiz</b>")
+    assert "<b>Quiz</b>" not in page and "&lt;b&gt;Quiz&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize("text, seed", [("2026", 2026), (" 7 ", 7), ("0", 0), ("999999999", 999_999_999)])
+def test_parse_seed_reads_digits(text, seed):
+    assert exam.parse_seed(text) == seed
+
+
+@pytest.mark.parametrize("text, error, message", [
+    ("abc", ValueError, r"seed must be a whole number from 0 to 999999999; got 'abc'\. Type digits only, e\.g\. 2026\."),
+    ("-5", ValueError, r"got '-5'\."),
+    ("1.5", ValueError, r"got '1\.5'\."),
+    ("", ValueError, r"got ''\."),
+    ("1234567890", ValueError, r"got '1234567890'\."),
+    ("9" * 40, ValueError, r"got '99999999999999999\.\.\.'\."),
+    (12, TypeError, r"seed text must be a string; got 12 \(int\)\."),
+])
+def test_parse_seed_errors(text, error, message):
+    with pytest.raises(error, match=message):
+        exam.parse_seed(text)
+
+
+def test_notebook_08_runs_headless_with_the_library_defaults():
+    import importlib.util
+
+    path = ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py"
+    spec = importlib.util.spec_from_file_location("notebook_08", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _, defs = module.app.run()
+    shown = defs["exam_set"]
+    assert shown.seed == 2026
+    assert shown.settings == ExamSettings(problems=5)
+    assert signature(shown) == signature(generate_exam(2026, ExamSettings(problems=5)))

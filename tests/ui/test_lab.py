@@ -1,0 +1,456 @@
+"""ndcg-lab's command line: what it runs, what it refuses, and that it stops its server.
+
+No server is started here (the browser tests start a real one); signal forwarding is checked
+with a stand-in child process.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from ndcg_core.ui import lab as cli_lab
+from ndcg_core.ui.lab import UsageError, build_command, is_loopback, main, parse_args
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def launch_for(argv: list[str], environ: dict[str, str] | None = None, folder: Path | None = None) -> cli_lab.Launch:
+    return build_command(parse_args(argv), environ=environ or {}, folder=folder or REPO / "notebooks", python="PY")
+
+
+def test_notebooks_dir_is_the_checkout_folder() -> None:
+    assert cli_lab.notebooks_dir() == REPO / "notebooks"
+
+
+def test_default_serves_the_gallery_on_loopback_port_2718() -> None:
+    launch = launch_for([])
+    assert launch.argv == [
+        "PY", "-m", "marimo", "run", str(REPO / "notebooks"),
+        "--host", "127.0.0.1", "--port", "2718", "--no-sandbox",
+    ]  # fmt: skip
+    assert launch.url == "http://127.0.0.1:2718"
+    assert launch.stdin_text is None
+
+
+def test_port_and_headless_are_passed_on() -> None:
+    launch = launch_for(["--port", "8123", "--headless"])
+    assert launch.argv[launch.argv.index("--port") + 1] == "8123"
+    assert "--headless" in launch.argv
+    assert launch.url == "http://127.0.0.1:8123"
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "abc", "-1"])
+def test_bad_port_is_a_usage_error(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(["--port", port])
+    assert exit_info.value.code == 2
+    assert "must be a whole number from 1 to 65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.4.5.6", True),
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", False),
+        ("192.168.1.20", False),
+        ("::", False),
+        ("example.org", False),
+    ],
+)
+def test_is_loopback(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
+def test_network_host_without_password_is_refused(host: str) -> None:
+    with pytest.raises(UsageError, match=rf"refusing to serve on --host {host} without a password.*--password"):
+        launch_for(["--host", host])
+
+
+def test_network_host_refusal_exits_2_with_the_message(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(cli_lab.PASSWORD_ENV, raising=False)
+    assert main(["--host", "0.0.0.0", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ndcg-lab: refusing to serve on --host 0.0.0.0 without a password")
+    assert "NDCG_LAB_PASSWORD" in err
+
+
+def test_password_goes_to_marimo_on_stdin_not_on_the_command_line() -> None:
+    launch = launch_for(["--host", "0.0.0.0", "--password", "s3cret"])
+    assert launch.argv[-3:] == ["--token", "--token-password-file", "-"]
+    assert launch.stdin_text == "s3cret"
+    assert not any("s3cret" in part for part in launch.argv)
+    assert launch.url == "http://0.0.0.0:2718"
+
+
+def test_password_from_the_environment() -> None:
+    launch = launch_for(["--host", "0.0.0.0"], environ={cli_lab.PASSWORD_ENV: "from-env"})
+    assert launch.stdin_text == "from-env"
+    assert "--token" in launch.argv
+
+
+def test_command_line_password_wins_over_the_environment() -> None:
+    launch = launch_for(["--host", "0.0.0.0", "--password", "typed"], environ={cli_lab.PASSWORD_ENV: "env"})
+    assert launch.stdin_text == "typed"
+
+
+def test_password_on_loopback_still_protects_the_server() -> None:
+    launch = launch_for(["--password", "pw"])
+    assert "--token" in launch.argv and launch.stdin_text == "pw"
+
+
+def test_blank_password_is_refused() -> None:
+    with pytest.raises(UsageError, match=r"the password is empty"):
+        launch_for(["--host", "0.0.0.0", "--password", "  "])
+
+
+def test_empty_host_is_refused() -> None:
+    with pytest.raises(UsageError, match=r"--host is empty"):
+        launch_for(["--host", " "])
+
+
+def test_edit_opens_marimo_edit_on_loopback_without_token() -> None:
+    launch = launch_for(["edit", "--headless"])
+    assert launch.argv[:5] == ["PY", "-m", "marimo", "edit", str(REPO / "notebooks")]
+    assert "--no-token" in launch.argv
+    assert launch.mode == "edit"
+
+
+@pytest.mark.parametrize("extra", [[], ["--password", "pw"]], ids=["no-password", "password"])
+def test_edit_on_a_network_host_is_refused_even_with_a_password(extra: list[str]) -> None:
+    with pytest.raises(UsageError, match=r"refusing to open the editor on --host 0.0.0.0"):
+        launch_for(["edit", "--host", "0.0.0.0", *extra])
+
+
+def test_missing_notebooks_folder_is_explained(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"cannot find the notebooks folder .*pip install -e \."):
+        launch_for([], folder=tmp_path / "nowhere")
+
+
+def test_port_in_use_exits_2_with_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["--port", str(port), "--headless"]) == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+
+
+# ---- ndcg-lab slides --------------------------------------------------------------------------
+
+NOTEBOOKS = REPO / "notebooks"
+LAYOUTS = sorted((NOTEBOOKS / "layouts").glob("*.slides.json"))
+
+
+def app_keywords(source: str) -> dict[str, object]:
+    """The keyword arguments of the ``app = marimo.App(...)`` call, as Python values."""
+    (call,) = [
+        node.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "marimo.App"
+    ]
+    return {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}
+
+
+def test_slides_serves_with_marimo_run_under_the_same_rules() -> None:
+    launch = launch_for(["slides", "--port", "8124", "--headless"], folder=NOTEBOOKS)
+    assert launch.argv == [
+        "PY", "-m", "marimo", "run", str(NOTEBOOKS),
+        "--host", "127.0.0.1", "--port", "8124", "--no-sandbox", "--headless",
+    ]  # fmt: skip
+    assert launch.mode == "slides"
+    with pytest.raises(UsageError, match=r"refusing to serve on --host 0.0.0.0 without a password"):
+        launch_for(["slides", "--host", "0.0.0.0"])
+    shared = launch_for(["slides", "--host", "0.0.0.0", "--password", "pw"])
+    assert shared.argv[-3:] == ["--token", "--token-password-file", "-"] and shared.stdin_text == "pw"
+
+
+def test_the_notebooks_themselves_name_no_layout() -> None:
+    """So ``ndcg-lab`` (marimo run) opens every notebook as one vertical page."""
+    for path in sorted(NOTEBOOKS.glob("*.py")):
+        assert "layout_file" not in app_keywords(path.read_text(encoding="utf-8")), path.name
+
+
+def test_every_layout_is_injected_into_its_notebook_and_marimo_reads_it(tmp_path: Path) -> None:
+    from marimo._session.notebook.file_manager import AppFileManager
+
+    assert [path.name for path in LAYOUTS] == [
+        "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+    ]  # fmt: skip
+    decks = cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
+    assert decks == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
+    for layout in LAYOUTS:
+        name = layout.name.replace(".slides.json", ".py")
+        original = (NOTEBOOKS / name).read_text(encoding="utf-8")
+        copy = (tmp_path / name).read_text(encoding="utf-8")
+        assert app_keywords(copy) == {
+            **app_keywords(original),
+            "layout_file": str(layout.resolve()),
+            "css_file": str((NOTEBOOKS / "layouts" / "slides.css").resolve()),
+        }
+        # only the App line changed
+        assert [line for line in copy.splitlines() if "marimo.App(" not in line] == [
+            line for line in original.splitlines() if "marimo.App(" not in line
+        ]
+        manager = AppFileManager(str(tmp_path / name))
+        read = manager.read_layout_config()  # marimo resolves the absolute path
+        assert read is not None and read.type == "slides"
+        assert read.data == json.loads(layout.read_text(encoding="utf-8"))["data"]
+
+
+def test_a_notebook_without_a_layout_is_copied_unchanged(tmp_path: Path) -> None:
+    cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
+    with_layout = {path.name.replace(".slides.json", ".py") for path in LAYOUTS}
+    plain = [path for path in sorted(NOTEBOOKS.glob("*.py")) if path.name not in with_layout]
+    assert [path.name for path in plain] == ["05_unjudged.py", "06_evaluating_runs.py", "07_exercises.py", "08_exam_practice.py"]
+    for path in plain:
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in NOTEBOOKS.glob("*.py"))
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ('app = marimo.App()\n', 'app = marimo.App(layout_file="/decks/d.slides.json")\n'),
+        ('app = marimo.App(width="medium")\n', 'app = marimo.App(width="medium", layout_file="/decks/d.slides.json")\n'),
+        (
+            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n)\n',
+            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n layout_file="/decks/d.slides.json")\n',
+        ),
+        (
+            'app = marimo.App(width="medium"  # a comment, with a comma\n)\n',
+            'app = marimo.App(width="medium"  # a comment, with a comma\n, layout_file="/decks/d.slides.json")\n',
+        ),
+    ],
+    ids=["empty", "one-line", "multi-line-trailing-comma", "comment"],
+)
+def test_inject_layout_adds_the_keyword_before_the_closing_parenthesis(source: str, expected: str) -> None:
+    assert cli_lab.inject_layout(source, Path("/decks/d.slides.json")) == expected
+    assert app_keywords(expected)["layout_file"] == "/decks/d.slides.json"
+
+
+def test_inject_layout_keeps_a_path_with_quotes_and_accents_exact() -> None:
+    layout = Path('/tmp/Vorlesung "NDCG"/é\\x.slides.json')
+    rewritten = cli_lab.inject_layout('import marimo\napp = marimo.App(width="medium")\n', layout)
+    assert app_keywords(rewritten)["layout_file"] == str(layout)
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("import marimo\n", r"cannot make a slide deck of 09_x\.py: expected one 'app = marimo\.App\(\.\.\.\)' line, found 0\."),
+        ("app = marimo.App()\napp = marimo.App()\n", r"expected one 'app = marimo\.App\(\.\.\.\)' line, found 2\."),
+        ("application = marimo.App()\n", r"found 0\. Keep the line marimo writes"),
+        ('app = marimo.App(layout_file="layouts/x.json")\n', r"already sets layout_file\. Remove it"),
+        ("app = marimo.App(\n", r"09_x\.py: it is not valid Python \(line 1: .*\)\. Fix the notebook"),
+    ],
+    ids=["no-call", "two-calls", "other-name", "already-set", "syntax-error"],
+)
+def test_inject_layout_refuses_clearly(source: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        cli_lab.inject_layout(source, Path("/decks/d.slides.json"), filename="09_x.py")
+
+
+def test_inject_layout_adds_the_decks_stylesheet_after_the_layout() -> None:
+    rewritten = cli_lab.inject_layout('app = marimo.App(width="medium")\n', Path("/d/x.slides.json"), css=Path("/d/s.css"))
+    assert rewritten == 'app = marimo.App(width="medium", layout_file="/d/x.slides.json", css_file="/d/s.css")\n'
+    with pytest.raises(UsageError, match=r"09_x\.py: its marimo\.App\(\.\.\.\) already sets css_file\. Move its rules into"):
+        cli_lab.inject_layout('app = marimo.App(css_file="a.css")\n', Path("/d/x.json"), filename="09_x.py", css=Path("/d/s.css"))
+
+
+def test_the_decks_stylesheet_enlarges_widgets_and_the_table_on_slides_only() -> None:
+    css = re.sub(r"/\*.*?\*/", "", (NOTEBOOKS / "layouts" / "slides.css").read_text(encoding="utf-8"), flags=re.S)
+    rules = [rule for rule in css.split("}") if "{" in rule]
+    assert len(rules) == 1 and rules[0].split("{")[1].split() == ["zoom:", "1.5;"]
+    selectors, depth, current = [], 0, ""
+    for char in rules[0].split("{")[0]:  # split at the commas outside :is(...)
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            selectors.append(" ".join(current.split()))
+            current = ""
+        else:
+            current += char
+    selectors.append(" ".join(current.split()))
+    assert [selector.split(" :is(")[0] for selector in selectors] == [
+        ".reveal .mo-slide-content", ".reveal .mo-slide-content table.ndcg-breakdown",
+    ]  # on a slide only: pages keep marimo's sizes
+    assert "marimo-text," in selectors[0] and "marimo-slider," in selectors[0]
+
+
+def _folder(tmp_path: Path, layouts: dict[str, str], notebooks: dict[str, str]) -> Path:
+    source = tmp_path / "notebooks"
+    (source / "layouts").mkdir(parents=True)
+    for name, text in notebooks.items():
+        (source / name).write_text(text, encoding="utf-8")
+    for name, text in layouts.items():
+        (source / "layouts" / name).write_text(text, encoding="utf-8")
+    return source
+
+
+SLIDES_JSON = '{"type": "slides", "data": {"cells": [{"type": "slide"}]}}'
+
+
+def test_a_layout_without_its_notebook_is_refused(tmp_path: Path) -> None:
+    source = _folder(tmp_path, {"09_gone.slides.json": SLIDES_JSON}, {"01_a.py": "app = marimo.App()\n"})
+    (tmp_path / "out").mkdir()
+    with pytest.raises(UsageError, match=r"09_gone\.slides\.json belongs to no notebook \(09_gone\.py is missing .*Rename the layout"):
+        cli_lab.prepare_slides(source, tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", r"cannot read the slide layout .*01_a\.slides\.json: .*Restore it from git"),
+     ('{"type": "grid", "data": {}}', r"01_a\.slides\.json is not a marimo slides layout")],
+    ids=["not-json", "not-slides"],
+)
+def test_a_broken_layout_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    source = _folder(tmp_path, {"01_a.slides.json": text}, {"01_a.py": "app = marimo.App()\n"})
+    (tmp_path / "out").mkdir()
+    with pytest.raises(UsageError, match=message):
+        cli_lab.prepare_slides(source, tmp_path / "out")
+
+
+def test_slides_serves_the_copies_and_removes_them_afterwards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: dict[str, object] = {}
+
+    def fake_serve(launch: cli_lab.Launch) -> int:
+        folder = Path(launch.argv[4])
+        seen["folder"] = folder
+        seen["files"] = sorted(path.name for path in folder.iterdir())
+        seen["argv"] = launch.argv
+        return 0
+
+    monkeypatch.setattr(cli_lab, "_serve", fake_serve)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    assert main(["slides", "--headless"]) == 0
+    folder = seen["folder"]
+    assert isinstance(folder, Path) and folder.name.startswith("ndcg-lab-slides-")
+    assert seen["argv"][3] == "run"  # type: ignore[index]
+    assert seen["files"] == sorted(path.name for path in NOTEBOOKS.glob("*.py"))
+    assert not folder.exists(), "the temporary copies were left behind"
+    out = capsys.readouterr().out
+    assert "serving the notebooks as slide decks at http://127.0.0.1:2718" in out
+    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py" in out
+
+
+def test_slides_removes_the_copies_when_the_server_is_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Path] = []
+
+    def interrupted(launch: cli_lab.Launch) -> int:
+        seen.append(Path(launch.argv[4]))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_lab, "_serve", interrupted)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    with pytest.raises(KeyboardInterrupt):
+        main(["slides", "--headless"])
+    assert seen and not seen[0].exists()
+
+
+def test_slides_with_a_broken_notebook_exits_2_and_leaves_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = _folder(tmp_path, {"01_a.slides.json": SLIDES_JSON}, {"01_a.py": "import marimo\n"})
+    monkeypatch.setattr(cli_lab, "notebooks_dir", lambda: source)
+    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    monkeypatch.setattr(cli_lab, "_serve", lambda launch: pytest.fail("must not serve"))
+    made: list[str] = []
+    real = cli_lab.tempfile.TemporaryDirectory
+
+    def recording(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        folder = real(*args, **kwargs)  # type: ignore[call-overload]
+        made.append(folder.name)
+        return folder
+
+    monkeypatch.setattr(cli_lab.tempfile, "TemporaryDirectory", recording)
+    assert main(["slides", "--headless"]) == 2
+    assert capsys.readouterr().err.startswith("ndcg-lab: cannot make a slide deck of 01_a.py: expected one")
+    assert made and not Path(made[0]).exists()
+
+
+# A stand-in for marimo: prints its pid and its grandchild's pid, echoes stdin to a file,
+# and exits 0 on SIGTERM/SIGINT.
+FAKE_SERVER = textwrap.dedent(
+    """
+    import signal, subprocess, sys, time
+    out = sys.argv[1]
+    data = sys.stdin.read() if not sys.stdin.isatty() else ""
+    open(out + ".stdin", "w").write(data)
+    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    open(out, "w").write(f"{grandchild.pid}\\n")
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+    signal.signal(signal.SIGINT, lambda *a: sys.exit(0))
+    time.sleep(120)
+    """
+)
+
+LAUNCHER = textwrap.dedent(
+    """
+    import sys
+    from ndcg_core.ui import lab as cli_lab
+    launch = cli_lab.Launch([sys.executable, "-c", sys.argv[1], sys.argv[2]], sys.argv[3] or None, "http://x", "run")
+    sys.exit(cli_lab._serve(launch))
+    """
+)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is dead for our purpose
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _wait_for(condition, timeout: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)  # polling the condition, not a fixed wait
+    return False
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_signal_is_forwarded_and_no_process_is_left(tmp_path: Path, signum: int) -> None:
+    marker = tmp_path / "pids"
+    launcher = subprocess.Popen(
+        [sys.executable, "-c", LAUNCHER, FAKE_SERVER, str(marker), "pw-on-stdin"],
+        start_new_session=True,
+    )
+    try:
+        assert _wait_for(lambda: marker.exists() and marker.read_text().endswith("\n")), "stand-in never started"
+        grandchild = int(marker.read_text())
+        assert _alive(grandchild)
+        assert (tmp_path / "pids.stdin").read_text() == "pw-on-stdin"
+        launcher.send_signal(signum)
+        assert launcher.wait(timeout=30) == 0
+        assert _wait_for(lambda: not _alive(grandchild)), "the server's own child survived ndcg-lab"
+    finally:
+        if launcher.poll() is None:
+            os.killpg(launcher.pid, signal.SIGKILL)
+            launcher.wait()

@@ -1,0 +1,450 @@
+"""The playground's figures (ndcg_core.plots.ranking): what they draw, their PNG twins, no leaks.
+
+Expected values are written as their derivations on the lecture example
+(labels 1, 0, 2, 1, 0; judgments 2, 1, 1).
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import threading
+import weakref
+from math import log, log2
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+from PIL import Image  # noqa: E402
+
+import ndcg_core as nc  # noqa: E402
+from ndcg_core.ui.plots import ranking  # noqa: E402
+
+LECTURE = [1, 0, 2, 1, 0]
+JUDGMENTS = [2, 1, 1]
+DCG_5 = 1 / log2(2) + 0 / log2(3) + 2 / log2(4) + 1 / log2(5) + 0 / log2(6)
+IDCG_5 = 2 / log2(2) + 1 / log2(3) + 1 / log2(4)
+
+
+def texts(fig: Figure) -> list[str]:
+    """Every piece of text in the figure: titles, labels, tick labels, legend, annotations."""
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+
+
+def legend_labels(fig: Figure) -> list[str]:
+    return [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+
+
+def lines_labelled(fig: Figure, label: str) -> list[Line2D]:
+    return [line for line in fig.axes[0].get_lines() if line.get_label() == label]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data)).size
+
+
+# --------------------------------------------------------------------------- discount curves
+
+
+def test_discount_curves_draw_all_five_and_highlight_the_chosen() -> None:
+    fig = ranking.discount_curves("log2", k=5)
+    ax = fig.axes[0]
+    labels = legend_labels(fig)
+    for expected in ("1/log₂(i+1) (chosen)", "1/log₂(i+2), shifted", "1/i, reciprocal",
+                     "Järvelin–Kekäläinen, b = 2", "none (plain CG)", "ranks 1..k that count"):
+        assert expected in labels
+    chosen = lines_labelled(fig, "1/log₂(i+1) (chosen)")[0]
+    others = [ln for ln in ax.get_lines() if ln.get_label() in labels and ln is not chosen
+              and ln.get_label() != "ranks 1..k that count"]
+    assert len(others) == 4
+    assert chosen.get_linewidth() > max(ln.get_linewidth() for ln in others)
+    assert all(ln.get_alpha() is not None and ln.get_alpha() < 1 for ln in others)
+    ranks = np.arange(1, 11)
+    np.testing.assert_allclose(chosen.get_ydata(), [1 / log2(i + 1) for i in ranks])
+    reciprocal = lines_labelled(fig, "1/i, reciprocal")[0]
+    np.testing.assert_allclose(reciprocal.get_ydata(), [1 / i for i in ranks])
+    assert ax.get_xlabel() == "rank i" and ax.get_ylabel() == "discount d(i)"
+    assert ax.get_title() == "Discount by rank: 1/log₂(i+1)"
+
+
+def test_discount_curves_mark_ranks_1_to_k_and_the_cutoff() -> None:
+    fig = ranking.discount_curves("reciprocal", k=3)
+    dots = lines_labelled(fig, "ranks 1..k that count")[0]
+    np.testing.assert_allclose(dots.get_xdata(), [1, 2, 3])
+    np.testing.assert_allclose(dots.get_ydata(), [1 / 1, 1 / 2, 1 / 3])
+    dashed = [ln for ln in fig.axes[0].get_lines() if ln.get_linestyle() == "--"]
+    assert len(dashed) == 1 and list(dashed[0].get_xdata()) == [3, 3]
+    assert "k = 3: ranks 1–3 count" in texts(fig)
+
+
+def test_discount_curves_extend_to_a_large_k() -> None:
+    fig = ranking.discount_curves("log2", k=40)
+    assert fig.axes[0].get_xlim() == (0.5, 40.5)
+    assert len(lines_labelled(fig, "ranks 1..k that count")[0].get_xdata()) == 40
+
+
+def test_discount_curves_jarvelin_kekalainen_uses_the_chosen_base() -> None:
+    fig = ranking.discount_curves("jarvelin_kekalainen", base=3, k=5)
+    chosen = lines_labelled(fig, "Järvelin–Kekäläinen, b = 3 (chosen)")[0]
+    expected = [1, 1] + [log(3) / log(i) for i in range(3, 11)]  # no discount below rank b = 3
+    np.testing.assert_allclose(chosen.get_ydata(), expected)
+    assert "Järvelin–Kekäläinen, b = 2" not in legend_labels(fig)
+
+
+def test_discount_curves_log_with_another_base_is_an_extra_curve() -> None:
+    fig = ranking.discount_curves("log", base=10, k=2)
+    chosen = lines_labelled(fig, "1/log_10(i+1) (chosen)")[0]
+    np.testing.assert_allclose(chosen.get_ydata()[:2], [1 / (log(2) / log(10)), 1 / (log(3) / log(10))])
+    assert "1/log₂(i+1)" in legend_labels(fig)  # the five named curves are still there
+    top = 1 / (log(2) / log(10))  # 3.32: the y axis grows to show it
+    assert fig.axes[0].get_ylim()[1] >= top
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"discount": "log2", "k": 0}, ValueError, r"k must be a positive whole number; got 0"),
+        ({"discount": "log2", "k": 2.5}, ValueError, r"k must be a positive whole number; got 2.5"),
+        ({"discount": "log2", "k": 5, "max_rank": 0}, ValueError, r"max_rank must be a positive whole number"),
+        ({"discount": "cosine", "k": 5}, ValueError, r"discount must be one of"),
+        ({"discount": "log", "base": 1, "k": 5}, ValueError, r"base must be a number greater than 1"),
+    ],
+)
+def test_discount_curves_errors(kwargs: dict, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        ranking.discount_curves(**kwargs)
+    with pytest.raises(error, match=match):
+        ranking.discount_curves_png(**kwargs)
+
+
+# --------------------------------------------------------------------------- gains per rank
+
+
+def test_gains_per_rank_bars_and_running_totals_on_the_lecture_example() -> None:
+    fig = ranking.gains_per_rank(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS))
+    ax = fig.axes[0]
+    heights = [b.get_height() for b in ax.containers[0]], [b.get_height() for b in ax.containers[1]]
+    np.testing.assert_allclose(heights[0], [1, 0, 2, 1, 0])  # linear gain = the label
+    np.testing.assert_allclose(heights[1], [1 / log2(2), 0, 2 / log2(4), 1 / log2(5), 0])
+    dcg = lines_labelled(fig, "cumulative DCG")[0].get_ydata()
+    idcg = lines_labelled(fig, "cumulative IDCG")[0].get_ydata()
+    np.testing.assert_allclose(dcg, [1, 1, 1 + 2 / log2(4), 2 + 1 / log2(5), DCG_5])
+    np.testing.assert_allclose(idcg, [2, 2 + 1 / log2(3), IDCG_5, IDCG_5, IDCG_5])
+    shown = texts(fig)
+    assert f"DCG@5 = {DCG_5:.4f}" in shown and f"IDCG@5 = {IDCG_5:.4f}" in shown
+    assert "DCG@5 = 2.4307" in shown and "IDCG@5 = 3.1309" in shown
+    assert set(legend_labels(fig)) == {"gain g(ℓᵢ)", "discounted gain g(ℓᵢ)·d(i)", "cumulative IDCG", "cumulative DCG"}
+    assert ax.get_xlabel() == "rank i" and ax.get_ylabel() == "gain"
+    assert ax.get_ylim()[1] >= IDCG_5  # the totals fit
+
+
+def test_gains_per_rank_with_k_shows_every_rank_up_to_k() -> None:
+    table = nc.breakdown([2, 1], 5, judgments=[2, 1])  # two documents, k = 5
+    fig = ranking.gains_per_rank(table, 5)
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (0.4, 5.6)
+    np.testing.assert_allclose([b.get_height() for b in ax.containers[0]], [2, 1, 0, 0, 0])
+    assert list(lines_labelled(fig, "cumulative DCG")[0].get_xdata()) == [1, 2]
+    dcg = 2 / log2(2) + 1 / log2(3)
+    assert f"DCG@5 = {dcg:.4f}" in texts(fig) and f"IDCG@5 = {dcg:.4f}" in texts(fig)
+
+
+def test_gains_per_rank_k_smaller_than_the_table_is_an_error() -> None:
+    with pytest.raises(ValueError, match=r"k must be at least the table's 5 ranks; got k=3"):
+        ranking.gains_per_rank(nc.breakdown(LECTURE, 5), 3)
+
+
+def test_gains_per_rank_marks_unjudged_ranks() -> None:
+    fig = ranking.gains_per_rank(nc.breakdown([2, None, 1, None], 4, judgments=[2, 1]))
+    marks = [t for t in fig.axes[0].texts if t.get_text() == "?"]
+    assert sorted(t.get_position()[0] for t in marks) == [2, 4]
+
+
+def test_gains_per_rank_exponential_gain() -> None:
+    fig = ranking.gains_per_rank(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS, gain="exponential"))
+    np.testing.assert_allclose([b.get_height() for b in fig.axes[0].containers[0]],
+                               [2**1 - 1, 0, 2**2 - 1, 2**1 - 1, 0])
+
+
+@pytest.mark.parametrize(
+    ("table", "error", "match"),
+    [
+        ([1, 0, 2], TypeError, r"table must be the DataFrame from ndcg_core.breakdown\(\.\.\.\); got list"),
+        (nc.breakdown([1, 0], 2).drop(columns=["idcg", "status"]), ValueError, r"lacks the column\(s\) status, idcg"),
+        (nc.breakdown([1, 0], 2).iloc[0:0], ValueError, r"table has no ranks to draw"),
+    ],
+    ids=["not-a-table", "missing-columns", "empty"],
+)
+def test_gains_per_rank_errors(table: object, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        ranking.gains_per_rank(table)  # type: ignore[arg-type]
+    with pytest.raises(error, match=match):
+        ranking.gains_per_rank_png(table)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- NDCG at every cutoff
+
+
+def test_ndcg_at_cutoffs_curve_and_marked_k() -> None:
+    curve = nc.ndcg_curve(LECTURE, judgments=JUDGMENTS)
+    fig = ranking.ndcg_at_cutoffs(curve, 5)
+    line = lines_labelled(fig, "NDCG@cutoff")[0]
+    np.testing.assert_allclose(line.get_ydata(), [
+        1 / 2,
+        1 / (2 + 1 / log2(3)),
+        (1 + 2 / log2(4)) / IDCG_5,
+        (2 + 1 / log2(5)) / IDCG_5,
+        DCG_5 / IDCG_5,
+    ])
+    assert "NDCG@5 = 0.7763" in texts(fig)
+    dot = [ln for ln in fig.axes[0].get_lines() if ln.get_marker() == "o" and ln.get_markersize() > 15][0]
+    assert list(dot.get_xdata()) == [5]
+    np.testing.assert_allclose(dot.get_ydata(), [DCG_5 / IDCG_5])
+    assert fig.axes[0].get_ylim() == (0, 1.08)
+    assert fig.axes[0].get_xlabel() == "cutoff" and fig.axes[0].get_ylabel() == "NDCG"
+
+
+def test_ndcg_at_cutoffs_k_past_the_curve_is_flat() -> None:
+    curve = nc.ndcg_curve(LECTURE, judgments=JUDGMENTS)
+    fig = ranking.ndcg_at_cutoffs(curve, 8)
+    tail = lines_labelled(fig, "no documents left")[0]
+    assert list(tail.get_xdata()) == [5, 8]
+    np.testing.assert_allclose(tail.get_ydata(), [DCG_5 / IDCG_5] * 2)
+    assert "NDCG@8 = 0.7763" in texts(fig)
+
+
+def test_ndcg_at_cutoffs_shows_the_drop_at_a_deep_cutoff() -> None:
+    preset = nc_presets_deep()
+    curve = nc.ndcg_curve(preset["labels"], judgments=preset["judgments"])
+    fig = ranking.ndcg_at_cutoffs(curve, 100)
+    y = lines_labelled(fig, "NDCG@cutoff")[0].get_ydata()
+    assert y[9] > y[-1]  # NDCG@10 > NDCG at the end of the curve
+    assert fig.axes[0].get_xlim() == (0.5, 100.5)
+
+
+def nc_presets_deep() -> dict:
+    from ndcg_core.teaching.presets import preset
+
+    p = preset("deep-cutoff")
+    labels = nc.parse_labels(p.labels)
+    return {"labels": labels, "judgments": labels + nc.parse_labels(p.missing)}
+
+
+@pytest.mark.parametrize(
+    ("curve", "k", "error", "match"),
+    [
+        ([], 3, ValueError, r"curve is empty"),
+        ("0.5, 0.7", 1, TypeError, r"curve must be a list of finite numbers"),
+        ([0.5, float("nan")], 1, TypeError, r"curve must be a list of finite numbers"),
+        ([0.5, True], 1, TypeError, r"curve must be a list of finite numbers"),
+        ([0.5], 0, ValueError, r"k must be a positive whole number; got 0"),
+    ],
+)
+def test_ndcg_at_cutoffs_errors(curve: object, k: int, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        ranking.ndcg_at_cutoffs(curve, k)  # type: ignore[arg-type]
+    with pytest.raises(error, match=match):
+        ranking.ndcg_at_cutoffs_png(curve, k)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- projector legibility
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: ranking.discount_curves("log2", k=5),
+        lambda: ranking.gains_per_rank(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)),
+        lambda: ranking.ndcg_at_cutoffs(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+    ],
+    ids=["discounts", "gains", "cutoffs"],
+)
+def test_figures_are_legible_on_a_projector(make) -> None:  # type: ignore[no-untyped-def]
+    fig = make()
+    sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_text()]
+    assert min(sizes) >= 14
+    data_lines = [ln for ln in fig.axes[0].get_lines() if not ln.get_label().startswith("_")]
+    assert min(ln.get_linewidth() for ln in data_lines) >= 2
+    assert fig.get_figwidth() * fig.dpi >= 1000
+
+
+# --------------------------------------------------------------------------- PNG twins
+
+
+def test_png_twins_are_pngs_of_the_figure_size() -> None:
+    table = nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)
+    assert png_size(ranking.gains_per_rank_png(table)) == (1000, 500)
+    assert png_size(ranking.discount_curves_png("log2", k=5)) == (1000, 500)
+    assert png_size(ranking.ndcg_at_cutoffs_png(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5)) == (1000, 460)
+
+
+def _fresh(render):  # type: ignore[no-untyped-def]
+    ranking._CACHES.clear()
+    return render()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (lambda: ranking.gains_per_rank_png(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)),
+         lambda: ranking.gains_per_rank_png(nc.breakdown([0, 2, 1, None, 1], 5, judgments=[2, 1, 1]))),
+        (lambda: ranking.ndcg_at_cutoffs_png(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+         lambda: ranking.ndcg_at_cutoffs_png(nc.ndcg_curve([2, 1, 0, 1], judgments=[2, 1, 1]), 3)),
+        (lambda: ranking.discount_curves_png("log2", k=5),
+         lambda: ranking.discount_curves_png("log2", k=9)),
+    ],
+    ids=["gains", "cutoffs", "discounts"],
+)
+def test_a_cached_redraw_leaves_nothing_of_the_previous_picture(first, second) -> None:  # type: ignore[no-untyped-def]
+    clean = _fresh(first)
+    other = second()  # same cached frame, different data
+    assert other != clean
+    assert first() == clean
+
+
+def test_cache_is_bounded() -> None:
+    ranking._CACHES.clear()
+    for n in range(1, 2 * ranking.CACHE_SIZE + 3):
+        ranking.gains_per_rank_png(nc.breakdown([1] * n, n))
+    assert ranking.cache_info()["_GainsPlot"] == ranking.CACHE_SIZE
+
+
+def test_png_rendering_is_thread_safe() -> None:
+    tables = [nc.breakdown(labels, 5, judgments=[2, 2, 1, 1]) for labels in
+              ([2, 1, 0, 0, 1], [0, 0, 1, 2, 2], [1, 2, 0, 1, 0], [2, 2, 1, 1, 0])]
+    expected = [_fresh(lambda t=t: ranking.gains_per_rank_png(t)) for t in tables]
+    results: dict[tuple[int, int], bytes] = {}
+
+    def work(worker: int) -> None:
+        for i in range(12):
+            j = (worker + i) % len(tables)
+            results[(worker, i)] = ranking.gains_per_rank_png(tables[j])
+
+    threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for (worker, i), data in results.items():
+        assert data == expected[(worker + i) % len(tables)]
+
+
+# --------------------------------------------------------------------------- two-layer HTML
+
+
+def _layers(html: str) -> tuple[str, str]:
+    """(background PNG data URL, overlay SVG) of one *_html figure."""
+    import re
+
+    src = re.search(r'<img src="(data:image/png;base64,[^"]+)"', html)
+    svg = html[html.index("<svg"): html.index("</svg>") + 6]
+    assert src is not None
+    return src.group(1), svg
+
+
+@pytest.mark.parametrize(
+    ("render", "viewbox", "alt"),
+    [
+        (lambda: ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5),
+         "0 0 720 360", "DCG@5 = 2.4307, IDCG@5 = 3.1309"),
+        (lambda: ranking.ndcg_at_cutoffs_html(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+         "0 0 720 331.2", "NDCG@5 = 0.7763"),
+        (lambda: ranking.discount_curves_html("log2", k=5), "0 0 720 360", "ranks 1 to 5 marked"),
+    ],
+    ids=["gains", "cutoffs", "discounts"],
+)
+def test_html_is_a_png_frame_with_an_svg_overlay_of_the_same_size(render, viewbox: str, alt: str) -> None:  # type: ignore[no-untyped-def]
+    html = render()
+    png_url, svg = _layers(html)
+    import base64
+
+    frame = base64.b64decode(png_url.split(",", 1)[1])
+    width, height = png_size(frame)
+    assert f'viewBox="{viewbox}"' in svg
+    vb = [float(x) for x in viewbox.split()]
+    assert width / height == pytest.approx(vb[2] / vb[3])  # both layers cover the same box
+    assert "position: absolute" in svg and "width: 100%" in svg and 'aria-hidden="true"' in svg
+    assert alt in html  # the numbers are in the image's alt text, for screen readers
+
+
+def test_html_overlay_changes_with_the_data_and_the_frame_is_reused() -> None:
+    ranking._LAYERED.clear()
+    first = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
+    second = ranking.gains_per_rank_html(nc.breakdown([0, 1, 2, 1, 0], 5, judgments=JUDGMENTS), 5)
+    assert _layers(first)[0] == _layers(second)[0]  # same axes: the same background picture
+    assert _layers(first)[1] != _layers(second)[1]
+    assert ranking.cache_info()["_GainsPlot (html)"] == 1
+    again = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
+    assert again == first
+
+
+def test_gains_axis_rescales_only_when_the_data_outgrow_it_or_shrink_below_a_third() -> None:
+    ranking._LAYERED.clear()
+
+    def tops() -> list[float]:
+        return sorted(key[1] for key in ranking._LAYERED[ranking._GainsPlot])
+
+    big = nc.breakdown([3, 3, 3], 3)  # highest: IDCG = 3 + 3/log2(3) + 3/2 = 6.39; x 1.3 = 8.3 -> top 10
+    mid = nc.breakdown([2, 2, 2], 3)  # 2 + 2/log2(3) + 1 = 4.26; x 1.3 = 5.5 -> needs 6, and 10 <= 3 x 6
+    small = nc.breakdown([1, 0, 1], 3)  # 1 + 1/log2(3) = 1.63; x 1.3 = 2.1 -> needs 2.5, and 10 > 3 x 2.5
+    ranking.gains_per_rank_html(big, 3)
+    assert tops() == [10.0]
+    ranking.gains_per_rank_html(mid, 3)
+    assert tops() == [10.0]  # kept: the axis does not jump
+    ranking.gains_per_rank_html(small, 3)
+    assert tops() == [2.5, 10.0]  # the data would fill less than a third: rescaled
+    ranking.gains_per_rank_html(big, 3)
+    assert tops() == [2.5, 10.0]
+
+
+def test_html_errors_match_the_figures() -> None:
+    with pytest.raises(ValueError, match=r"curve is empty"):
+        ranking.ndcg_at_cutoffs_html([], 1)
+    with pytest.raises(TypeError, match=r"table must be the DataFrame"):
+        ranking.gains_per_rank_html([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"k must be a positive whole number"):
+        ranking.discount_curves_html("log2", k=0)
+
+
+def test_as_img_embeds_png_bytes_and_rejects_others() -> None:
+    tag = ranking.as_img(ranking.discount_curves_png("none", k=2), 'a "plot"')
+    assert tag.startswith('<img src="data:image/png;base64,iVBORw0KGgo') and 'alt="a &quot;plot&quot;"' in tag
+    with pytest.raises(TypeError, match=r"png must be PNG bytes"):
+        ranking.as_img(b"GIF89a", "x")
+
+
+# --------------------------------------------------------------------------- no leaks, SVG
+
+
+def test_no_pyplot_figures_and_figures_are_freed() -> None:
+    plt.close("all")
+    fig = ranking.gains_per_rank(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS))
+    ranking.discount_curves("none", k=3)
+    ranking.ndcg_at_cutoffs([0.5, 1.0], 2)
+    ranking.gains_per_rank_png(nc.breakdown(LECTURE, 5))
+    assert plt.get_fignums() == []
+    ref = weakref.ref(fig)
+    del fig
+    gc.collect()
+    assert ref() is None
+
+
+def test_to_svg_scales_to_its_container_and_names_the_figure() -> None:
+    svg = ranking.to_svg(ranking.ndcg_at_cutoffs([0.5, 0.25], 2))
+    assert svg.startswith("<svg")
+    assert 'width="100%"' in svg and "max-width: 1000px" in svg
+    assert 'aria-label="NDCG at every cutoff: it can go down"' in svg
+    assert "NDCG@2 = 0.2500" in svg  # text kept as text
+
+
+def test_to_svg_rejects_other_objects() -> None:
+    with pytest.raises(TypeError, match=r"fig must be a matplotlib Figure; got str"):
+        ranking.to_svg("figure")  # type: ignore[arg-type]
