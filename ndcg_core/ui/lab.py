@@ -8,8 +8,11 @@
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
 
-The command runs ``python -m marimo run <repo>/notebooks`` (or ``marimo edit``) as a child
-process; this module never imports marimo. The notebooks name no layout, so ``marimo run``
+The command runs ``python -m marimo run <notebooks>`` (or ``marimo edit``) as a child
+process; this module never imports marimo. ``<notebooks>`` is the checkout's ``notebooks/``
+folder, or the copy inside an installed wheel (:func:`ndcg_core.teaching.paths.notebooks_dir`).
+``ndcg-lab edit`` edits a checkout only: in an installed wheel it is refused with a message
+(the files live in site-packages, where a reinstall would overwrite the changes). The notebooks name no layout, so ``marimo run``
 shows each as one vertical page. ``ndcg-lab slides`` copies the notebooks into a temporary
 folder (removed when it stops), points each copy that has ``notebooks/layouts/<name>.slides.json``
 at that file (``layout_file=`` in its ``marimo.App(...)`` call) and serves the copies with
@@ -38,6 +41,8 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..teaching.paths import is_checkout, notebooks_dir
 
 __all__ = [
     "main",
@@ -71,11 +76,6 @@ class Launch:
     stdin_text: str | None
     url: str
     mode: str
-
-
-def notebooks_dir() -> Path:
-    """The notebooks folder of this checkout: ``<repo>/notebooks`` next to the package."""
-    return Path(__file__).resolve().parents[2] / "notebooks"
 
 
 #: the stylesheet every deck gets, in the layouts folder
@@ -272,10 +272,16 @@ def build_command(
     environ: os._Environ[str] | dict[str, str] | None = None,
     folder: Path | None = None,
     python: str | None = None,
+    checkout: bool | None = None,
 ) -> Launch:
-    """The marimo command for these arguments, or :class:`UsageError` when it must not start."""
+    """The marimo command for these arguments, or :class:`UsageError` when it must not start.
+
+    ``checkout`` says whether the notebooks are a source checkout's (default:
+    :func:`~ndcg_core.teaching.paths.is_checkout`); ``edit`` is refused when they are not.
+    """
     environ = os.environ if environ is None else environ
     folder = notebooks_dir() if folder is None else folder
+    checkout = is_checkout() if checkout is None else checkout
     python = sys.executable if python is None else python
     password = args.password if args.password is not None else environ.get(PASSWORD_ENV) or None
     if password is not None and not password.strip():
@@ -296,10 +302,18 @@ def build_command(
             f"could open the notebooks. Give one with --password PASSWORD or the environment variable "
             f"{PASSWORD_ENV}, or leave --host out to serve on 127.0.0.1 only."
         )
+    if args.mode == "edit" and not checkout:
+        raise UsageError(
+            f"'ndcg-lab edit' edits the notebooks of a source checkout, and this ndcg-lab is an installed "
+            f"package: its notebooks are in {folder}, where a reinstall or an upgrade would overwrite your "
+            "changes. To edit them, clone the repository and run 'pip install -e .' in it; to change a "
+            f"private copy, copy that folder and run 'python -m marimo edit <your copy>'; to use them, "
+            "run 'ndcg-lab' or 'ndcg-lab slides'."
+        )
     if not folder.is_dir():
         raise UsageError(
-            f"cannot find the notebooks folder {folder}. ndcg-lab serves the notebooks of a source checkout: "
-            "install the project with 'pip install -e .' from the repository."
+            f"cannot find the notebooks folder {folder}. Reinstall ndcg-lab (pip install --force-reinstall "
+            "ndcg_lab-*.whl), or install a checkout of the repository with 'pip install -e .' in it."
         )
     command = "edit" if args.mode == "edit" else "run"
     argv = [python, "-m", "marimo", command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]

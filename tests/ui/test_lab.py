@@ -31,7 +31,10 @@ def launch_for(argv: list[str], environ: dict[str, str] | None = None, folder: P
 
 
 def test_notebooks_dir_is_the_checkout_folder() -> None:
+    """Run from a checkout, the checkout's own notebooks are served (so an edit there is what runs)."""
     assert cli_lab.notebooks_dir() == REPO / "notebooks"
+    assert cli_lab.layouts_dir() == REPO / "notebooks" / "layouts"
+    assert cli_lab.is_checkout()
 
 
 def test_default_serves_the_gallery_on_loopback_port_2718() -> None:
@@ -137,6 +140,30 @@ def test_edit_opens_marimo_edit_on_loopback_without_token() -> None:
 def test_edit_on_a_network_host_is_refused_even_with_a_password(extra: list[str]) -> None:
     with pytest.raises(UsageError, match=r"refusing to open the editor on --host 0.0.0.0"):
         launch_for(["edit", "--host", "0.0.0.0", *extra])
+
+
+def test_edit_of_an_installed_wheels_notebooks_is_refused_and_points_to_a_checkout() -> None:
+    """In a wheel the notebooks live in site-packages: serve them, but never edit them there."""
+    installed = REPO / "site-packages" / "ndcg_core" / "_notebooks"
+    with pytest.raises(
+        UsageError,
+        match=r"'ndcg-lab edit' edits the notebooks of a source checkout, and this ndcg-lab is an installed "
+        r"package: its notebooks are in .*_notebooks, where a reinstall .*clone the repository and run "
+        r"'pip install -e \.' in it",
+    ):
+        build_command(parse_args(["edit"]), environ={}, folder=installed, python="PY", checkout=False)
+    for mode in ([], ["slides"]):  # serving them stays allowed
+        launch = build_command(parse_args(mode), environ={}, folder=REPO / "notebooks", python="PY", checkout=False)
+        assert launch.argv[3] == "run"
+
+
+def test_edit_in_an_installed_wheel_exits_2_with_the_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli_lab, "is_checkout", lambda: False)
+    monkeypatch.setattr(cli_lab, "_serve", lambda launch: pytest.fail("must not start the editor"))
+    assert main(["edit", "--headless"]) == 2
+    assert capsys.readouterr().err.startswith("ndcg-lab: 'ndcg-lab edit' edits the notebooks of a source checkout")
 
 
 def test_missing_notebooks_folder_is_explained(tmp_path: Path) -> None:
