@@ -1,0 +1,328 @@
+"""The built wheel works on its own: installed non-editable into a fresh virtual environment
+and run from a folder that is not the checkout, it loads the exercise bank, scores the shipped
+toy collection with ``ndcg-eval``, serves every notebook with ``ndcg-lab`` and refuses
+``ndcg-lab edit``.
+
+How (no download): the wheel is built with ``pip wheel --no-build-isolation`` from a copy of
+the files the build reads (so the checkout gets no ``build/`` folder), by the setuptools of
+the interpreter running the tests (``pip install -e '.[test]'`` brings one that can); with an
+older setuptools pip builds in isolation and fetches setuptools from PyPI. The venv is made
+without pip and the wheel installed into it with this interpreter's pip (``--python``). The
+dependencies (marimo, numpy, ...) come from this interpreter's site-packages, named in a
+``.pth`` file *after* the install: a path line in a ``.pth`` file only extends ``sys.path``, so
+that folder's own ``.pth`` files (an editable install of ``ndcg_core``) are not run, and the
+``ndcg_core`` imported is the wheel's (checked). No subprocess gets ``PYTHONPATH``.
+
+Select these tests with ``-m packaging``; the browser check follows tests/browser's rule (a
+skip without Chromium or Playwright, a failure under ``CI``).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.packaging
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests" / "browser"))  # marimo_page: Chromium's path and flags, page helpers
+#: What the build reads: the project file, its readme and the three folders it packages.
+BUILD_INPUTS = ("pyproject.toml", "README.md", "ndcg_core", "data", "notebooks")
+#: Where each checkout folder lands in the wheel (pyproject.toml's package-dir mapping).
+WHEEL_PLACES = {"ndcg_core": "ndcg_core", "data": "ndcg_core/_data", "notebooks": "ndcg_core/_notebooks"}
+#: Files a checkout may hold that are not part of the project.
+NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "__marimo__", "*.pyc", "*.egg-info", ".*")
+#: The project's dependencies, taken from the interpreter running the tests.
+DEPENDENCIES = ("marimo", "numpy", "pandas", "matplotlib")
+NOTEBOOKS = sorted(path.name for path in (REPO / "notebooks").glob("*.py"))
+COMMAND_TIMEOUT = 120
+SERVER_START_TIMEOUT = 120.0
+SERVER_STOP_TIMEOUT = 20.0
+
+
+@dataclass(frozen=True)
+class Installed:
+    """A temporary venv holding the installed wheel, and a folder that is not the checkout."""
+
+    wheel: Path
+    venv: Path
+    site_packages: Path
+    elsewhere: Path
+    env: dict[str, str]
+
+    def bin(self, name: str) -> str:
+        return str(self.venv / "bin" / name)
+
+    def run(self, *argv: str) -> subprocess.CompletedProcess[str]:
+        """Run a command of the venv from the other folder, without PYTHONPATH."""
+        return subprocess.run(
+            argv, cwd=self.elsewhere, env=self.env, capture_output=True, text=True, timeout=COMMAND_TIMEOUT, check=False
+        )
+
+
+def _checked(argv: list[str], what: str, **kwargs: object) -> None:
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=COMMAND_TIMEOUT, check=False, **kwargs)  # type: ignore[call-overload]
+    if done.returncode != 0:
+        pytest.fail(f"{what} failed ({' '.join(argv)}), exit {done.returncode}:\n{done.stdout}\n{done.stderr}", pytrace=False)
+
+
+def _setuptools_builds_wheels() -> bool:
+    """True when this interpreter's setuptools has bdist_wheel built in (70.1 and newer)."""
+    try:
+        version = importlib.metadata.version("setuptools")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    major, minor = (int(part) for part in re.findall(r"\d+", version)[:2])
+    return (major, minor) >= (70, 1)
+
+
+def _module_folder(name: str) -> Path:
+    """The folder holding the top-level package ``name`` (its site-packages)."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None, f"{name} is not installed: pip install -e '.[test]'"
+    return Path(spec.origin).resolve().parent.parent
+
+
+def _installed_files(site_packages: Path) -> set[str]:
+    return {str(path.relative_to(site_packages)) for path in (site_packages / "ndcg_core").rglob("*")}
+
+
+def _without_pythonpath() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "NDCG_LAB_PASSWORD")}
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    root = tmp_path_factory.mktemp("wheel")
+    source, dist, venv, elsewhere = root / "source", root / "dist", root / "venv", root / "elsewhere"
+    source.mkdir()
+    elsewhere.mkdir()
+    for name in BUILD_INPUTS:
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, source / name, ignore=NOT_SHIPPED)
+        else:
+            shutil.copy2(REPO / name, source / name)
+    offline = _setuptools_builds_wheels()
+    _checked(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *(["--no-build-isolation"] if offline else []),
+         "-w", str(dist), "."],
+        "building the wheel"
+        + ("" if offline else " (this setuptools is older than 70.1, so pip fetched one; pip install -e '.[test]' avoids that)"),
+        cwd=source,
+    )  # fmt: skip
+    (wheel,) = dist.glob("ndcg_lab-*.whl")
+    _checked([sys.executable, "-m", "venv", "--without-pip", str(venv)], "creating the venv")
+    python = venv / "bin" / "python"
+    _checked(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
+        "installing the wheel",
+    )
+    site_packages = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True, text=True, check=True, env=_without_pythonpath(),
+        ).stdout.strip()
+    )  # fmt: skip
+    dependencies = dict.fromkeys(
+        [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+        + [str(_module_folder(name)) for name in DEPENDENCIES]
+    )
+    (site_packages / "ndcg_lab_test_dependencies.pth").write_text("".join(f"{path}\n" for path in dependencies))
+    return Installed(wheel, venv, site_packages, elsewhere, _without_pythonpath())
+
+
+def _expected_wheel_files() -> set[str]:
+    """Every project file of the checkout's ndcg_core/, data/ and notebooks/, at its place in the wheel."""
+    expected = set()
+    for folder, place in WHEEL_PLACES.items():
+        for parent, folders, files in os.walk(REPO / folder):
+            folders[:] = sorted(set(folders) - NOT_SHIPPED(parent, folders))
+            for name in sorted(set(files) - NOT_SHIPPED(parent, files)):
+                expected.add(f"{place}/{(Path(parent) / name).relative_to(REPO / folder).as_posix()}")
+    return expected
+
+
+def test_the_wheel_holds_every_file_of_the_package_the_notebooks_and_data(installed: Installed) -> None:
+    with zipfile.ZipFile(installed.wheel) as archive:
+        shipped = {name for name in archive.namelist() if not name.split("/")[0].endswith(".dist-info")}
+    expected = _expected_wheel_files()
+    missing, extra = sorted(expected - shipped), sorted(shipped - expected)
+    assert not missing, (
+        f"the wheel lacks {missing}: a new subpackage goes into [tool.setuptools] packages in pyproject.toml, "
+        "a new folder of data/ or notebooks/ gets its packages and package-data entries there"
+    )
+    assert not extra, f"the wheel holds files the checkout does not: {extra}"
+    assert {f"ndcg_core/_notebooks/{name}" for name in NOTEBOOKS} | {
+        "ndcg_core/_notebooks/layouts/slides.css", "ndcg_core/_data/exercises.toml", "ndcg_core/_data/toy/run_tuned.txt",
+    } <= shipped  # fmt: skip
+
+
+def test_the_installed_package_is_the_wheels_and_loads_the_exercise_bank(installed: Installed) -> None:
+    script = (
+        "import json, ndcg_core, marimo\n"
+        "from ndcg_core.exercises import check\n"
+        "from ndcg_core.teaching import paths\n"
+        "feedback = check('lecture-ndcg', '0.78')\n"
+        "print(json.dumps({'ndcg_core': ndcg_core.__file__, 'marimo': marimo.__file__, 'correct': feedback.correct,\n"
+        "    'message': feedback.message, 'checkout': paths.is_checkout(), 'notebooks': str(paths.notebooks_dir()),\n"
+        "    'data': str(paths.DATA_DIR), 'toy': str(paths.TOY_DIR)}))\n"
+    )
+    done = installed.run(installed.bin("python"), "-c", script)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    package = installed.site_packages / "ndcg_core"
+    assert Path(seen["ndcg_core"]) == package / "__init__.py", "the checkout's ndcg_core was imported, not the wheel's"
+    assert not Path(seen["marimo"]).is_relative_to(installed.venv), "marimo should come from the test interpreter"
+    assert seen["correct"] is True, seen["message"]
+    assert seen["checkout"] is False
+    assert Path(seen["notebooks"]) == package / "_notebooks"
+    assert Path(seen["data"]) == package / "_data" and Path(seen["toy"]) == package / "_data" / "toy"
+
+
+def test_ndcg_eval_scores_the_shipped_toy_collection(installed: Installed) -> None:
+    toy = installed.site_packages / "ndcg_core" / "_data" / "toy"
+    done = installed.run(installed.bin("ndcg-eval"), "-m", "ndcg_cut.10", str(toy / "qrels.txt"), str(toy / "run_tuned.txt"))
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^ndcg_cut_10\s*\tall\t0\.8098$", done.stdout, flags=re.M), done.stdout
+
+
+def test_ndcg_lab_edit_is_refused_in_an_installed_wheel(installed: Installed) -> None:
+    done = installed.run(installed.bin("ndcg-lab"), "edit", "--headless", "--port", str(_free_port()))
+    assert done.returncode == 2, done.stdout + done.stderr
+    notebooks = installed.site_packages / "ndcg_core" / "_notebooks"
+    assert done.stderr.startswith(
+        f"ndcg-lab: 'ndcg-lab edit' edits the notebooks of a source checkout, and this ndcg-lab is an installed "
+        f"package: its notebooks are in {notebooks}"
+    ), done.stderr
+    assert "pip install -e ." in done.stderr
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _status(url: str) -> int | None:
+    """The HTTP status of a GET, or None when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return None
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    files_before: set[str]
+
+
+@pytest.fixture(scope="module")
+def lab(installed: Installed) -> Iterator[Server]:
+    """``ndcg-lab --headless --port <free>`` of the venv, started from the other folder."""
+    files_before = _installed_files(installed.site_packages)
+    port = _free_port()
+    log_path = installed.elsewhere / "ndcg-lab.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [installed.bin("ndcg-lab"), "--headless", "--port", str(port)],
+            cwd=installed.elsewhere, env=installed.env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while _status(url + "/") != 200:
+            if process.poll() is not None:
+                pytest.fail(f"ndcg-lab exited with {process.returncode}:\n{log_path.read_text()}", pytrace=False)
+            if time.monotonic() > deadline:
+                pytest.fail(f"ndcg-lab did not answer on {url} within {SERVER_START_TIMEOUT:g} s:\n{log_path.read_text()}", pytrace=False)
+            time.sleep(0.1)  # polling the condition above, not a fixed wait
+        yield Server(url, files_before)
+    finally:
+        # SIGTERM to ndcg-lab, which forwards it to marimo's process group; SIGKILL if it hangs
+        # (marimo then gets SIGTERM from the kernel, PR_SET_PDEATHSIG).
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=SERVER_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        deadline = time.monotonic() + SERVER_STOP_TIMEOUT
+        while _status(url + "/") is not None and time.monotonic() < deadline:
+            time.sleep(0.1)  # polling until the port is closed
+        assert _status(url + "/") is None, f"the marimo server on {url} survived ndcg-lab"
+
+
+def test_ndcg_lab_serves_every_notebook_from_site_packages(lab: Server, installed: Installed) -> None:
+    for name in NOTEBOOKS:
+        assert _status(f"{lab.url}/?file={name}") == 200, name
+    assert _status(f"{lab.url}/?file=09_no_such_notebook.py") == 404  # marimo answers for files it has only
+    assert _installed_files(installed.site_packages) == lab.files_before, "serving wrote into the installed package"
+
+
+def _require_browser() -> None:
+    """tests/browser/conftest.py's rule: skip without Chromium or Playwright, fail under CI."""
+    problems = []
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problems.append("the Python package playwright is not installed (pip install playwright)")
+    else:
+        from marimo_page import CHROMIUM
+
+        if not CHROMIUM.exists():
+            problems.append(f"{CHROMIUM} is missing (install Debian's chromium: apt-get install chromium)")
+    if not problems:
+        return
+    reason = "the installed wheel's playground check needs chromium and Playwright: " + "; ".join(problems)
+    if os.environ.get("CI"):
+        pytest.fail(reason + ". CI is set, so this is a failure, not a skip.", pytrace=False)
+    pytest.skip(reason + ". Skipped because CI is not set.")
+
+
+def test_the_gallery_lists_every_notebook_and_the_playground_computes_in_chromium(
+    lab: Server, installed: Installed
+) -> None:
+    _require_browser()
+    from marimo_page import CHROMIUM, CHROMIUM_ARGS, assert_no_traceback, open_notebook, page_text
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(lab.url + "/")
+            links = page.locator('a[href*="?file="]')
+            expect(links).to_have_count(len(NOTEBOOKS), timeout=60_000)
+            hrefs = links.evaluate_all("links => links.map(link => link.getAttribute('href'))")
+            assert sorted(href.rsplit("?file=", 1)[1] for href in hrefs) == NOTEBOOKS
+            open_notebook(page, lab.url, "01_playground.py")
+            text = page_text(page)
+            assert "NDCG@5" in text and "0.7763" in text, text[:2000]
+            assert_no_traceback(page)
+        finally:
+            browser.close()
+    assert _installed_files(installed.site_packages) == lab.files_before, "a marimo session wrote into the installed package"
