@@ -19,6 +19,7 @@ skip without Chromium or Playwright, a failure under ``CI``).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import importlib.util
 import json
@@ -109,44 +110,71 @@ def _without_pythonpath() -> dict[str, str]:
     return {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "NDCG_LAB_PASSWORD")}
 
 
+def _pip_build_flags() -> list[str]:
+    """No build isolation (no download) when this interpreter's setuptools can build the wheel."""
+    return ["--no-build-isolation"] if _setuptools_builds_wheels() else []
+
+
+def _build_failure(what: str) -> str:
+    if _setuptools_builds_wheels():
+        return what
+    return what + " (this setuptools is older than 70.1, so pip fetched one; pip install -e '.[test]' avoids that)"
+
+
+def _venv(folder: Path) -> tuple[Path, Path]:
+    """A venv without pip at ``folder``: its python and its site-packages."""
+    _checked([sys.executable, "-m", "venv", "--without-pip", str(folder)], "creating a venv")
+    python = folder / "bin" / "python"
+    site_packages = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True, env=_without_pythonpath(),
+    ).stdout.strip()  # fmt: skip
+    return python, Path(site_packages)
+
+
+def _add_dependencies(site_packages: Path) -> None:
+    """Make this interpreter's marimo, numpy, ... importable in the venv: path lines in a .pth file.
+
+    Written after the install, so pip never sees this interpreter's packages (and its editable
+    ndcg-lab) as installed in the venv.
+    """
+    folders = dict.fromkeys(
+        [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+        + [str(_module_folder(name)) for name in DEPENDENCIES]
+    )
+    (site_packages / "ndcg_lab_test_dependencies.pth").write_text("".join(f"{folder}\n" for folder in folders))
+
+
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    root = tmp_path_factory.mktemp("wheel")
-    source, dist, venv, elsewhere = root / "source", root / "dist", root / "venv", root / "elsewhere"
-    source.mkdir()
-    elsewhere.mkdir()
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of what the build reads: a checkout without tests, caches or build leftovers."""
+    folder = tmp_path_factory.mktemp("checkout")
     for name in BUILD_INPUTS:
         if (REPO / name).is_dir():
-            shutil.copytree(REPO / name, source / name, ignore=NOT_SHIPPED)
+            shutil.copytree(REPO / name, folder / name, ignore=NOT_SHIPPED)
         else:
-            shutil.copy2(REPO / name, source / name)
-    offline = _setuptools_builds_wheels()
+            shutil.copy2(REPO / name, folder / name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def installed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    root = tmp_path_factory.mktemp("wheel")
+    dist, elsewhere = root / "dist", root / "elsewhere"
+    elsewhere.mkdir()
     _checked(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *(["--no-build-isolation"] if offline else []),
-         "-w", str(dist), "."],
-        "building the wheel"
-        + ("" if offline else " (this setuptools is older than 70.1, so pip fetched one; pip install -e '.[test]' avoids that)"),
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *_pip_build_flags(), "-w", str(dist), "."],
+        _build_failure("building the wheel"),
         cwd=source,
-    )  # fmt: skip
+    )
     (wheel,) = dist.glob("ndcg_lab-*.whl")
-    _checked([sys.executable, "-m", "venv", "--without-pip", str(venv)], "creating the venv")
-    python = venv / "bin" / "python"
+    python, site_packages = _venv(root / "venv")
     _checked(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
         "installing the wheel",
     )
-    site_packages = Path(
-        subprocess.run(
-            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-            capture_output=True, text=True, check=True, env=_without_pythonpath(),
-        ).stdout.strip()
-    )  # fmt: skip
-    dependencies = dict.fromkeys(
-        [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
-        + [str(_module_folder(name)) for name in DEPENDENCIES]
-    )
-    (site_packages / "ndcg_lab_test_dependencies.pth").write_text("".join(f"{path}\n" for path in dependencies))
-    return Installed(wheel, venv, site_packages, elsewhere, _without_pythonpath())
+    _add_dependencies(site_packages)
+    return Installed(wheel, root / "venv", site_packages, elsewhere, _without_pythonpath())
 
 
 def _expected_wheel_files() -> set[str]:
@@ -238,15 +266,15 @@ class Server:
     files_before: set[str]
 
 
-@pytest.fixture(scope="module")
-def lab(installed: Installed) -> Iterator[Server]:
-    """``ndcg-lab --headless --port <free>`` of the venv, started from the other folder."""
-    files_before = _installed_files(installed.site_packages)
+@contextlib.contextmanager
+def _serving(installed: Installed, *mode: str) -> Iterator[str]:
+    """``ndcg-lab [mode] --headless --port <free>`` of the venv, started from the other folder;
+    yields its base URL and stops it (and the marimo server under it)."""
     port = _free_port()
-    log_path = installed.elsewhere / "ndcg-lab.log"
+    log_path = installed.elsewhere / f"ndcg-lab-{port}.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [installed.bin("ndcg-lab"), "--headless", "--port", str(port)],
+            [installed.bin("ndcg-lab"), *mode, "--headless", "--port", str(port)],
             cwd=installed.elsewhere, env=installed.env, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
@@ -259,10 +287,10 @@ def lab(installed: Installed) -> Iterator[Server]:
             if time.monotonic() > deadline:
                 pytest.fail(f"ndcg-lab did not answer on {url} within {SERVER_START_TIMEOUT:g} s:\n{log_path.read_text()}", pytrace=False)
             time.sleep(0.1)  # polling the condition above, not a fixed wait
-        yield Server(url, files_before)
+        yield url
     finally:
-        # SIGTERM to ndcg-lab, which forwards it to marimo's process group; SIGKILL if it hangs
-        # (marimo then gets SIGTERM from the kernel, PR_SET_PDEATHSIG).
+        # SIGTERM to ndcg-lab, which forwards it to marimo's process group; SIGKILL to ndcg-lab's
+        # group if it hangs (marimo then gets SIGTERM through PR_SET_PDEATHSIG).
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
             try:
@@ -276,11 +304,66 @@ def lab(installed: Installed) -> Iterator[Server]:
         assert _status(url + "/") is None, f"the marimo server on {url} survived ndcg-lab"
 
 
+@pytest.fixture(scope="module")
+def lab(installed: Installed) -> Iterator[Server]:
+    """The installed ``ndcg-lab`` serving, and the package's files before it started."""
+    files_before = _installed_files(installed.site_packages)
+    with _serving(installed) as url:
+        yield Server(url, files_before)
+
+
 def test_ndcg_lab_serves_every_notebook_from_site_packages(lab: Server, installed: Installed) -> None:
     for name in NOTEBOOKS:
         assert _status(f"{lab.url}/?file={name}") == 200, name
     assert _status(f"{lab.url}/?file=09_no_such_notebook.py") == 404  # marimo answers for files it has only
     assert _installed_files(installed.site_packages) == lab.files_before, "serving wrote into the installed package"
+
+
+def test_ndcg_lab_slides_makes_decks_of_the_installed_notebooks(installed: Installed) -> None:
+    layouts = installed.site_packages / "ndcg_core" / "_notebooks" / "layouts"
+    with _serving(installed, "slides") as url:
+        with urllib.request.urlopen(f"{url}/?file=01_playground.py", timeout=30) as response:
+            page = response.read().decode("utf-8")
+    # marimo puts the deck's app config and its css_file's rules into the page
+    assert json.dumps({"layout_file": str(layouts / "01_playground.slides.json")})[1:-1] in page
+    assert "Added to every deck by `ndcg-lab slides`" in page  # notebooks/layouts/slides.css
+
+
+def test_an_editable_install_reads_the_checkouts_own_folders(source: Path, tmp_path: Path) -> None:
+    """``pip install -e .`` (the README's command): the checkout's notebooks/ and data/ are used,
+    so an edit there is what ``ndcg-lab`` serves and what the checker reads."""
+    python, site_packages = _venv(tmp_path / "venv")
+    install = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps"]
+    if _setuptools_builds_wheels():
+        # what pip does for -e, with this interpreter's setuptools (pip would run it in the venv, which has none)
+        build = "import sys; from setuptools import build_meta; print(build_meta.build_editable(sys.argv[1]))"
+        done = subprocess.run(
+            [sys.executable, "-c", build, str(tmp_path / "dist")], cwd=source, capture_output=True, text=True,
+            timeout=COMMAND_TIMEOUT, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, f"building the editable wheel failed:\n{done.stdout}\n{done.stderr}"
+        _checked([*install, "--no-index", str(tmp_path / "dist" / done.stdout.split()[-1])], "installing the editable wheel")
+    else:
+        _checked([*install, "-e", str(source)], _build_failure("installing the checkout editable"))
+    _add_dependencies(site_packages)
+    script = (
+        "import json, ndcg_core\n"
+        "from ndcg_core.teaching import paths\n"
+        "from ndcg_core.ui import lab\n"
+        "print(json.dumps({'ndcg_core': ndcg_core.__file__, 'checkout': paths.is_checkout(),\n"
+        "    'notebooks': str(paths.notebooks_dir()), 'data': str(paths.DATA_DIR),\n"
+        "    'edit': lab.build_command(lab.parse_args(['edit'])).argv[3:5]}))\n"
+    )
+    done = subprocess.run(
+        [str(python), "-c", script], cwd=tmp_path, env=_without_pythonpath(), capture_output=True, text=True,
+        timeout=COMMAND_TIMEOUT, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert Path(seen["ndcg_core"]) == source / "ndcg_core" / "__init__.py"
+    assert seen["checkout"] is True
+    assert Path(seen["notebooks"]) == source / "notebooks" and Path(seen["data"]) == source / "data"
+    assert seen["edit"] == ["edit", str(source / "notebooks")]
 
 
 def _require_browser() -> None:
