@@ -12,11 +12,12 @@ The command runs ``python -m marimo run <notebooks>`` (or ``marimo edit``) as a 
 process; this module never imports marimo. ``<notebooks>`` is the checkout's ``notebooks/``
 folder, or the copy inside an installed wheel (:func:`ndcg_core.teaching.paths.notebooks_dir`).
 ``ndcg-lab edit`` edits a checkout only: in an installed wheel it is refused with a message
-(the files live in site-packages, where a reinstall would overwrite the changes). The notebooks name no layout, so ``marimo run``
-shows each as one vertical page. ``ndcg-lab slides`` copies the notebooks into a temporary
-folder (removed when it stops), points each copy that has ``notebooks/layouts/<name>.slides.json``
-at that file (``layout_file=`` in its ``marimo.App(...)`` call) and serves the copies with
-``marimo run``, under the same rules as the default command. SIGINT and SIGTERM are forwarded to the child's
+(the files live in site-packages, where a reinstall would overwrite the changes). The
+notebooks name no layout, so ``marimo run`` shows each as one vertical page.
+``ndcg-lab slides`` copies the notebooks into a temporary folder (removed when it stops),
+points each copy that has ``notebooks/layouts/<name>.slides.json`` at that file
+(``layout_file=`` in its ``marimo.App(...)`` call) and serves the copies with ``marimo run``,
+under the same rules as the default command. SIGINT and SIGTERM are forwarded to the child's
 process group, so stopping ``ndcg-lab`` never leaves a server behind.
 
 A password (``--password`` or the environment variable ``NDCG_LAB_PASSWORD``) is handed to
@@ -307,7 +308,7 @@ def build_command(
             f"'ndcg-lab edit' edits the notebooks of a source checkout, and this ndcg-lab is an installed "
             f"package: its notebooks are in {folder}, where a reinstall or an upgrade would overwrite your "
             "changes. To edit them, clone the repository and run 'pip install -e .' in it; to change a "
-            f"private copy, copy that folder and run 'python -m marimo edit <your copy>'; to use them, "
+            "private copy, copy that folder and run 'python -m marimo edit <your copy>'; to use them, "
             "run 'ndcg-lab' or 'ndcg-lab slides'."
         )
     if not folder.is_dir():

@@ -1,13 +1,15 @@
 """The built wheel works on its own: installed non-editable into a fresh virtual environment
 and run from a folder that is not the checkout, it loads the exercise bank, scores the shipped
-toy collection with ``ndcg-eval``, serves every notebook with ``ndcg-lab`` and refuses
-``ndcg-lab edit``.
+toy collection with ``ndcg-eval``, serves every notebook with ``ndcg-lab`` (pages and slide
+decks, writing nothing into the package) and refuses ``ndcg-lab edit``. And an editable install
+of the same sources reads the checkout's own ``notebooks/`` and ``data/``.
 
 How (no download): the wheel is built with ``pip wheel --no-build-isolation`` from a copy of
 the files the build reads (so the checkout gets no ``build/`` folder), by the setuptools of
 the interpreter running the tests (``pip install -e '.[test]'`` brings one that can); with an
-older setuptools pip builds in isolation and fetches setuptools from PyPI. The venv is made
-without pip and the wheel installed into it with this interpreter's pip (``--python``). The
+older setuptools pip builds in isolation and fetches setuptools from PyPI (the editable wheel
+likewise). Each venv is made without pip, and the wheel installed into it with this
+interpreter's pip (``--python``). The
 dependencies (marimo, numpy, ...) come from this interpreter's site-packages, named in a
 ``.pth`` file *after* the install: a path line in a ``.pth`` file only extends ``sys.path``, so
 that folder's own ``.pth`` files (an editable install of ``ndcg_core``) are not run, and the
