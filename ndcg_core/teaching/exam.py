@@ -27,17 +27,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..discounts import resolve_discount
-from .exercises import (
-    Exercise,
-    Feedback,
-    Setting,
-    check,
-    format_answer,
-    markdown_to_html,
-    solution,
-    statement,
-)
 from ..gains import resolve_gain
+from .exercises import Exercise, Feedback, Setting, check, format_answer, markdown_to_html, solution, statement
 
 __all__ = [
     "ExamSettings",

@@ -106,6 +106,15 @@ def test_generated_answers_match_a_direct_formula(seed, settings):
         assert ex.check(problem, ex.format_answer(problem)).correct, problem.id
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_every_generated_problem_answers_a_wrong_answer_with_feedback(seed):
+    # seed 27 once asked for the term at rank 7 of a list whose condensed form (the
+    # unjudged-policy mistake) has 5 documents: the diagnosis must not crash
+    for problem in generate_exam(seed, HARD).problems:
+        feedback = ex.check(problem, "0.123")
+        assert not feedback.correct and feedback.message
+
+
 def test_a_generated_dcg_problem_equals_the_exam_formula():
     exam_set = generate_exam(2026, ExamSettings(problems=6, kinds=("dcg",), length=3, max_label=2))
     p = exam_set.problems[0]

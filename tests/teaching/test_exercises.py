@@ -17,6 +17,7 @@ import pytest
 import ndcg_core as nc
 from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exercises import Exercise, Feedback, Setting
+from ndcg_core.teaching.exercises.values import quantity
 
 # --------------------------------------------------------------------------- direct formulas
 
@@ -717,6 +718,14 @@ def test_bank_errors_name_the_entry_and_the_problem(tmp_path, change, message):
         ex.load_bank(path)
 
 
+def test_a_term_exercise_counts_the_ranks_of_the_condensed_list(tmp_path):
+    path = tmp_path / "bank.toml"
+    path.write_text(GOOD.replace('asks = "dcg"', 'asks = "term"\nrank = 2').replace(
+        'labels = "1, 0"', 'labels = "1, ?"\nunjudged = "condense"'), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"a term exercise needs a rank between 1 and 1; got 2"):
+        ex.load_bank(path)
+
+
 CONCEPT = """
 [[exercise]]
 id = "c-1"
@@ -776,7 +785,7 @@ def test_bank_file_errors(tmp_path):
 
 def test_unknown_quantity_is_an_error():
     with pytest.raises(ValueError, match=r"asks must be one of dcg, idcg, ndcg, term, unjudged; got 'map'"):
-        ex._quantity(Setting(labels=(1, 0)), "map")
+        quantity(Setting(labels=(1, 0)), "map")
 
 
 def test_unknown_demo_is_an_error():
