@@ -23,9 +23,9 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import NamedTuple
 
+from ..config import NDCGConfig
 from ..discounts import resolve_discount
 from ..gains import resolve_gain
 from .exercises import Exercise, Feedback, Setting, check, format_answer, markdown_to_html, solution, statement
@@ -42,7 +42,6 @@ __all__ = [
     "parse_seed",
     "mark",
     "exam_html",
-    "write_exam_html",
 ]
 
 #: What a problem can ask: DCG@k, IDCG@k, nDCG@k, one discounted term, the ideal order,
@@ -254,8 +253,8 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
         if order == labels:  # every label equal: swap in a different one
             order[-1] = 0 if order[-1] else 1
         labels_b = tuple(order)
-    setting = Setting(labels=tuple(labels), missed=missed, k=k, gain=gain, discount=discount, base=base,
-                      unjudged=policy)
+    config = NDCGConfig(gain=gain, discount=discount, k=k, base=base, unjudged=policy)
+    setting = Setting(labels=tuple(labels), missed=missed, config=config)
     numeric = kind in ("dcg", "idcg", "ndcg", "term")
     ex = Exercise(
         id=f"exam-{seed}-{index}",
@@ -363,9 +362,3 @@ def exam_html(exam: ExamSet, *, title: str = "NDCG exam practice") -> str:
     key.append("</section>")
     return head + meta + "\n".join(problems) + "\n" + "\n".join(key) + "\n</body>\n</html>\n"
 
-
-def write_exam_html(exam: ExamSet, path: str | Path, *, title: str = "NDCG exam practice") -> Path:
-    """Write :func:`exam_html` to ``path`` (UTF-8) and return the path."""
-    target = Path(path)
-    target.write_text(exam_html(exam, title=title), encoding="utf-8")
-    return target

@@ -76,8 +76,7 @@ def make(labels: str, *, asks: str = "dcg", judgments: str | None = None, missed
         labels=tuple(nc.parse_labels(labels)),
         judgments=None if judgments is None else tuple(nc.parse_labels(judgments)),
         missed=None if missed is None else tuple(nc.parse_labels(missed)),
-        k=k,
-        **setting,  # type: ignore[arg-type]
+        config=nc.NDCGConfig(k=k, **setting),  # type: ignore[arg-type]
     )
     return Exercise(id="test", chapter="01", kind=kind, title="test", prompt="test", asks=asks,
                     setting=s, rank=rank, precision=precision, hints=("hint",))

@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...config import NDCGConfig
 from ...gains import parse_gain_table
 from ...labels import parse_labels
-from ...metrics import score
 from ..paths import DATA_DIR
 from .misconceptions import MISCONCEPTIONS
 from .model import ASKS, CHAPTERS, DEMOS, KINDS, LETTERS, Exercise, Setting
@@ -94,10 +94,9 @@ def _setting_from(entry: _Entry, raw: Mapping[str, Any]) -> Setting:
     if "judgments" in raw and "missed" in raw:
         raise entry.error("inputs gives both judgments and missed; give one of them.")
     gain = raw.get("gain", "linear")
-    table = None
     if gain == "table":
         try:
-            table = tuple(sorted(parse_gain_table(str(raw.get("gain_table", ""))).items()))
+            gain = parse_gain_table(str(raw.get("gain_table", "")))
         except ValueError as err:
             raise entry.error(f"inputs.gain_table: {err}") from None
     k = raw.get("k")
@@ -106,22 +105,20 @@ def _setting_from(entry: _Entry, raw: Mapping[str, Any]) -> Setting:
     base = raw.get("base")
     if isinstance(base, str) and base == "e":
         base = math.e
+    try:
+        config = NDCGConfig(gain=gain, discount=raw.get("discount", "log2"), k=k,
+                            base=float(base) if base is not None else None,
+                            unjudged=raw.get("unjudged", "zero"), ideal=raw.get("ideal", "judgments"))
+    except (TypeError, ValueError) as err:
+        raise entry.error(f"inputs do not make a valid configuration: {err}") from None
     setting = Setting(
         labels=_labels_from(entry, raw["labels"], "labels"),
         judgments=_labels_from(entry, raw["judgments"], "judgments", allow_unjudged=False) if "judgments" in raw else None,
         missed=_labels_from(entry, raw["missed"], "missed", allow_unjudged=False) if "missed" in raw else None,
-        k=k,
-        gain=gain,
-        gain_table=table,
-        discount=raw.get("discount", "log2"),
-        base=float(base) if base is not None else None,
-        unjudged=raw.get("unjudged", "zero"),
-        ideal=raw.get("ideal", "judgments"),
+        config=config,
     )
     try:
-        setting.config()
-        score(list(setting.labels), setting.k, judgments=setting.ideal_judgments,
-              unjudged=setting.unjudged, **setting.kwargs())
+        setting.config.score(list(setting.labels), setting.all_judgments)
     except (TypeError, ValueError) as err:
         raise entry.error(f"inputs do not make a valid configuration: {err}") from None
     return setting

@@ -57,7 +57,7 @@ def expected_answer(exercise: str | Exercise) -> Any:
         if ex.asks == "higher":
             return options[{"A": 0, "B": 1, "same": 2}[winner(ex.setting, ex.labels_b)]]
         flipped = winner(ex.setting, ex.labels_b) != winner(
-            replace(ex.setting, gain=ex.other_gain or "exponential"), ex.labels_b)
+            ex.setting.with_config(gain=ex.other_gain or "exponential"), ex.labels_b)
         return options[0] if flipped else options[1]
     if ex.kind == "concept":
         assert ex.answer_option is not None
@@ -257,7 +257,7 @@ def _check_ideal(ex: Exercise, answer_text: str) -> Feedback:
     while answer and answer[-1] == 0:
         answer.pop()
     right = ideal_labels(ex.setting)
-    gain = resolve_gain(ex.setting.gain_arg)
+    gain = resolve_gain(ex.setting.config.gain)
 
     def gains(xs: Sequence[float]) -> list[float]:
         return [float(g) for g in gain(np.asarray(xs, dtype=float))] if xs else []
@@ -315,7 +315,7 @@ def _check_comparison(ex: Exercise, answer_text: str) -> Feedback:
     numbers = f"{name} of A = {format_number(a)}, of B = {format_number(b)}"
     if options[index] == right:
         if ex.asks == "flips":
-            other = replace(ex.setting, gain=ex.other_gain or "exponential")
+            other = ex.setting.with_config(gain=ex.other_gain or "exponential")
             a2 = quantity(other, "ndcg")
             b2 = quantity(replace(other, labels=ex.labels_b), "ndcg")
             numbers += f"; with {other.gain} gain A = {format_number(a2)}, B = {format_number(b2)}"

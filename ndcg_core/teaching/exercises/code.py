@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from numbers import Real
 from typing import Any, NamedTuple
 
+from ...config import NDCGConfig
 from ...metrics import dcg, ndcg
 from .bank import resolve
 from .formatting import format_number, pipe_table
@@ -180,7 +181,7 @@ def _error_hint(function: str, err: Exception) -> str:
 
 
 def _code_diagnosis(function: str, rels: Sequence[int], k: int, value: float) -> str:
-    setting = Setting(labels=tuple(rels), k=k, ideal="list")
+    setting = Setting(labels=tuple(rels), config=NDCGConfig(k=k, ideal="list"))
     right = quantity(setting, function)
     for variant in variants(setting, function, 4):
         if variant.rounding is not None:

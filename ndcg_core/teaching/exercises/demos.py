@@ -61,7 +61,7 @@ def demo_markdown(exercise: str | Exercise) -> str:
     if ex.demo == "base-cancel":
         rows = []
         for b in (2.0, math.e, 10.0):
-            one = replace(s, discount="log", base=b)
+            one = s.with_config(discount="log", base=b)
             rows.append([f"1/{log_text(b, 1).replace('(1)', '(i+1)')}", format_number(quantity(one, "dcg")),
                          format_number(quantity(one, "idcg")), format_number(quantity(one, "ndcg"))])
         return (f"Computed with ndcg_core for the list `{format_labels(s.labels)}`:\n\n"
@@ -72,20 +72,20 @@ def demo_markdown(exercise: str | Exercise) -> str:
         for title, labels in lists:
             for policy in UNJUDGED_POLICIES:
                 entries.append((f"`{format_labels(labels)}` ({title}), unjudged = {policy}",
-                                replace(s, labels=labels, unjudged=policy)))
+                                replace(s.with_config(unjudged=policy), labels=labels)))
     elif ex.demo == "ideal-sources":
         for title, labels in lists:
             entries.append((f"`{format_labels(labels)}` ({title}), ideal from all judgments", replace(s, labels=labels)))
             entries.append((f"`{format_labels(labels)}` ({title}), ideal from the list itself",
-                            replace(s, labels=labels, ideal="list")))
+                            replace(s.with_config(ideal="list"), labels=labels)))
     elif ex.demo == "lists":
         for title, labels in lists:
             entries.append((f"`{format_labels(labels)}` ({title})", replace(s, labels=labels)))
     else:
         for gain in ("linear", "exponential"):
             for discount in ("log2", "reciprocal"):
-                one = replace(s, gain=gain, discount=discount, base=None)
-                entries.append((one.config().describe(), one))
+                one = s.with_config(gain=gain, discount=discount, base=None)
+                entries.append((one.config.describe(), one))
     first = "configuration" if ex.demo == "configs" else "ranking"
     return "Computed with ndcg_core:\n\n" + pipe_table(
         [first, f"DCG{k}", f"IDCG{k}", f"nDCG{k}", "unjudged fraction"], [_scores_row(t, one) for t, one in entries])

@@ -6,8 +6,9 @@ the quantity the mistake really computes (exponential instead of linear gain, a 
 log, an off-by-one cutoff, an unsorted ideal list, terms rounded early, ...). A wrong
 answer that matches a variant's value is named by the checker.
 
+>>> from ndcg_core import NDCGConfig
 >>> from .model import Setting
->>> lecture = Setting(labels=(1, 0, 2, 1, 0), judgments=(2, 1, 1), k=5)
+>>> lecture = Setting(labels=(1, 0, 2, 1, 0), judgments=(2, 1, 1), config=NDCGConfig(k=5))
 >>> natural = next(v for v in variants(lecture, "dcg", 2) if v.misconception == "log-natural")
 >>> round(natural.value(), 4)
 3.5067
@@ -208,45 +209,45 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     out: list[Variant] = []
     add = out.append
     if setting.gain == "linear":
-        add(Variant("gain-exponential-for-linear", "", replace(setting, gain="exponential"), asks))
+        add(Variant("gain-exponential-for-linear", "", setting.with_config(gain="exponential"), asks))
     elif setting.gain == "exponential":
-        add(Variant("gain-linear-for-exponential", "", replace(setting, gain="linear"), asks))
+        add(Variant("gain-linear-for-exponential", "", setting.with_config(gain="linear"), asks))
 
     specific: set[tuple[str, float | None]] = {(setting.discount, setting.base)}
     if setting.discount in ("log2", "log"):
         base = 2.0 if setting.discount == "log2" else setting.base
         if base != math.e:
-            add(Variant("log-natural", "", replace(setting, discount="log", base=math.e), asks))
+            add(Variant("log-natural", "", setting.with_config(discount="log", base=math.e), asks))
         if base != 10:
-            add(Variant("log-base10", "", replace(setting, discount="log", base=10.0), asks))
+            add(Variant("log-base10", "", setting.with_config(discount="log", base=10.0), asks))
         specific |= {("log", math.e), ("log", 10.0)}
     if setting.discount == "log2":
-        add(Variant("discount-log2-i", "", replace(setting, discount="jarvelin_kekalainen", base=2.0), asks))
-        add(Variant("rank-shift", "", replace(setting, discount="log2_shifted", base=None), asks))
+        add(Variant("discount-log2-i", "", setting.with_config(discount="jarvelin_kekalainen", base=2.0), asks))
+        add(Variant("rank-shift", "", setting.with_config(discount="log2_shifted", base=None), asks))
         specific |= {("jarvelin_kekalainen", 2.0), ("log2_shifted", None)}
     for name, base in (("log2", None), ("log2_shifted", None), ("reciprocal", None),
                        ("jarvelin_kekalainen", 2.0), ("none", None)):
         if (name, base) not in specific:
             add(Variant("discount-other", resolve_discount(name, base).describe,
-                        replace(setting, discount=name, base=base), asks))
+                        setting.with_config(discount=name, base=base), asks))
 
     if any(x is None for x in setting.labels):
         other = "condense" if setting.unjudged == "zero" else "zero"
         detail = ("unjudged documents removed before ranking" if other == "condense"
                   else "unjudged documents kept in place with gain 0")
-        add(Variant("unjudged-policy", detail, replace(setting, unjudged=other), asks))
+        add(Variant("unjudged-policy", detail, setting.with_config(unjudged=other), asks))
 
     if asks in ("idcg", "ndcg"):
         if setting.ideal == "judgments" and setting.all_judgments is not None:
-            add(Variant("ideal-from-run", "", replace(setting, ideal="list"), asks))
+            add(Variant("ideal-from-run", "", setting.with_config(ideal="list"), asks))
         add(Variant("ideal-unsorted", "the ranked list in its own order", setting, asks, ideal="run-order"))
         if setting.ideal == "judgments" and setting.judgments is not None:
             add(Variant("ideal-unsorted", "the judgments in the order they were listed", setting, asks,
                         ideal="as-listed"))
     if setting.k is not None and asks in ("dcg", "idcg", "ndcg", "unjudged"):
         if setting.k > 1:
-            add(Variant("cutoff-off-by-one", f"k = {setting.k - 1}", replace(setting, k=setting.k - 1), asks))
-        add(Variant("cutoff-off-by-one", f"k = {setting.k + 1}", replace(setting, k=setting.k + 1), asks))
+            add(Variant("cutoff-off-by-one", f"k = {setting.k - 1}", setting.with_config(k=setting.k - 1), asks))
+        add(Variant("cutoff-off-by-one", f"k = {setting.k + 1}", setting.with_config(k=setting.k + 1), asks))
     if asks == "ndcg":
         add(Variant("no-normalisation", "", setting, "dcg"))
         add(Variant("ratio-inverted", "", setting, "inverse"))

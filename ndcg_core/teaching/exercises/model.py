@@ -12,10 +12,11 @@ the other modules share (chapters, kinds, what each kind can ask).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ...config import IDEAL_SOURCES, NDCGConfig
+from ...config import NDCGConfig
 from ...discounts import resolve_discount
 from ...gains import resolve_gain
 
@@ -74,19 +75,71 @@ class Setting:
 
     ``judgments`` are all judged labels of the query; ``missed`` are the labels of
     judged documents the list missed (the list's own judged labels are added to them).
-    Give one or the other, or neither for an ideal built from the list.
+    Give one or the other, or neither: then the ideal list can only come from the list,
+    and ``config.ideal`` is set to ``"list"``. ``config`` holds the gain, discount (and
+    base), cutoff k, unjudged policy and ideal source; the properties below read it.
+
+    >>> s = Setting(labels=(1, 0, 2, 1, 0), missed=(), config=NDCGConfig(k=5, gain="exponential"))
+    >>> s.k, s.gain, s.all_judgments
+    (5, 'exponential', (1, 2, 1))
     """
 
     labels: tuple[float | int | None, ...]
     judgments: tuple[float, ...] | None = None
     missed: tuple[float, ...] | None = None
-    k: int | None = None
-    gain: str = "linear"
-    gain_table: tuple[tuple[float, float], ...] | None = None
-    discount: str = "log2"
-    base: float | None = None
-    unjudged: str = "zero"
-    ideal: str = "judgments"
+    config: NDCGConfig = NDCGConfig()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.config, NDCGConfig):
+            raise TypeError(
+                f"config must be an NDCGConfig; got {self.config!r} ({type(self.config).__name__}). "
+                "Build it as NDCGConfig(gain=..., discount=..., k=...)."
+            )
+        if self.all_judgments is None and self.config.ideal != "list":
+            object.__setattr__(self, "config", replace(self.config, ideal="list"))
+
+    def with_config(self, **changes: Any) -> Setting:
+        """The same list and judgments under a changed configuration, e.g. ``gain="linear"``."""
+        return replace(self, config=replace(self.config, **changes))
+
+    @property
+    def k(self) -> int | None:
+        """The cutoff (None: the whole list)."""
+        return self.config.k
+
+    @property
+    def gain(self) -> str:
+        """The gain's name: ``"linear"``, ``"exponential"``, ``"table"`` or ``"custom"``."""
+        gain = self.config.gain
+        if isinstance(gain, str):
+            return gain
+        return "table" if isinstance(gain, Mapping) else "custom"
+
+    @property
+    def gain_table(self) -> tuple[tuple[float, float], ...] | None:
+        """The ``(label, gain)`` pairs of a table gain, sorted by label; None for other gains."""
+        gain = self.config.gain
+        return tuple(sorted((float(a), float(b)) for a, b in gain.items())) if isinstance(gain, Mapping) else None
+
+    @property
+    def discount(self) -> Any:
+        """The discount (a name such as ``"log2"``, or a discount object)."""
+        return self.config.discount
+
+    @property
+    def base(self) -> float | None:
+        """The log base of the ``"log"`` and Järvelin–Kekäläinen discounts (None for the others)."""
+        return self.config.base
+
+    @property
+    def unjudged(self) -> str:
+        """How unjudged documents are scored: ``"zero"`` or ``"condense"``."""
+        return self.config.unjudged
+
+    @property
+    def ideal(self) -> str:
+        """Where the ideal list comes from: ``"judgments"`` or ``"list"``."""
+        return self.config.ideal
 
     @property
     def all_judgments(self) -> tuple[float, ...] | None:
@@ -98,36 +151,21 @@ class Setting:
         return None
 
     @property
-    def gain_arg(self) -> Any:
-        """The gain as the metrics take it: a name, or the ``{label: gain}`` table."""
-        return dict(self.gain_table) if self.gain == "table" and self.gain_table else self.gain
+    def ideal_judgments(self) -> tuple[float, ...] | None:
+        """What the ideal list is built from: all judgments, or None for the list itself."""
+        return self.all_judgments if self.ideal == "judgments" else None
 
     def kwargs(self) -> dict[str, Any]:
         """``gain``, ``discount`` and ``base``, ready for :func:`ndcg_core.dcg` and friends."""
-        return {"gain": self.gain_arg, "discount": self.discount, "base": self.base}
-
-    @property
-    def ideal_judgments(self) -> tuple[float, ...] | None:
-        """What the ideal list is built from under ``ideal`` ("judgments" or "list")."""
-        return self.all_judgments if self.ideal == "judgments" else None
-
-    def config(self) -> NDCGConfig:
-        """The setting's configuration (ideal from the list when no judgments are known)."""
-        ideal = self.ideal if self.ideal in IDEAL_SOURCES else "judgments"
-        if self.all_judgments is None:
-            ideal = "list"
-        return NDCGConfig(
-            gain=self.gain_arg, discount=self.discount, k=self.k, base=self.base,
-            unjudged=self.unjudged, ideal=ideal,
-        )
+        return {"gain": self.config.gain, "discount": self.config.discount, "base": self.config.base}
 
     def gain_phrase(self) -> str:
         """The gain in words, e.g. ``linear gain g(l) = l``."""
-        return resolve_gain(self.gain_arg).describe
+        return resolve_gain(self.config.gain).describe
 
     def discount_phrase(self) -> str:
         """The discount in words, e.g. ``discount 1/log2(i+1)``."""
-        return resolve_discount(self.discount, self.base).describe
+        return resolve_discount(self.config.discount, self.config.base).describe
 
 
 class Feedback(NamedTuple):

@@ -289,7 +289,7 @@ def _comparison_solution(ex: Exercise, s: Setting) -> list[str]:
     parts = []
     gains = [s.gain] if ex.asks == "higher" else [s.gain, ex.other_gain or "exponential"]
     for g in gains:
-        sg = replace(s, gain=g)
+        sg = s.with_config(gain=g)
         for name, labels in (("A", s.labels), ("B", ex.labels_b)):
             one = replace(sg, labels=labels)
             d_body, top = _dcg_part(one)

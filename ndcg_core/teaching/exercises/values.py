@@ -1,11 +1,12 @@
 r"""The right values of a setting, computed by the core: the quantities, the ideal order, the winner.
 
 Nothing numeric is typed into the bank: every right answer comes from here, and here
-from :func:`ndcg_core.score`, :func:`ndcg_core.breakdown` and
+from :meth:`ndcg_core.NDCGConfig.score`, :func:`ndcg_core.breakdown` and
 :func:`ndcg_core.unjudged_fraction`.
 
+>>> from ndcg_core import NDCGConfig
 >>> from .model import Setting
->>> lecture = Setting(labels=(1, 0, 2, 1, 0), judgments=(2, 1, 1), k=5)
+>>> lecture = Setting(labels=(1, 0, 2, 1, 0), judgments=(2, 1, 1), config=NDCGConfig(k=5))
 >>> round(quantity(lecture, "ndcg"), 4), ideal_labels(lecture)
 (0.7763, [2.0, 1.0, 1.0])
 """
@@ -18,7 +19,7 @@ from dataclasses import replace
 
 import pandas as pd
 
-from ...metrics import breakdown, score, unjudged_fraction
+from ...metrics import breakdown, unjudged_fraction
 from .model import ASKS, Setting
 
 __all__ = ["quantity", "rank_table", "ideal_labels", "winner", "tolerance"]
@@ -35,8 +36,7 @@ def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     or ``"unjudged"``, the unjudged fraction) under ``setting``. A term at a rank past
     the end of the list (a condensed list is shorter) is 0: no document, no gain.
 
-    >>> from .model import Setting
-    >>> round(quantity(Setting(labels=(1, 0, 2, 1, 0), k=5), "term", rank=3), 4)
+    >>> round(quantity(Setting(labels=(1, 0, 2, 1, 0)), "term", rank=3), 4)
     1.0
 
     Raises
@@ -53,9 +53,7 @@ def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
         return float(terms.iloc[rank - 1]) if rank <= len(terms) else 0.0
     if asks not in ("dcg", "idcg", "ndcg"):
         raise ValueError(f"asks must be one of {', '.join(ASKS['numeric'])}; got {asks!r}.")
-    scored = score(list(setting.labels), setting.k, judgments=setting.ideal_judgments,
-                   unjudged=setting.unjudged, **setting.kwargs())
-    return float(getattr(scored, asks))
+    return float(getattr(setting.config.score(list(setting.labels), setting.all_judgments), asks))
 
 
 def ideal_labels(setting: Setting) -> list[float]:
