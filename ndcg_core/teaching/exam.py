@@ -51,6 +51,10 @@ EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
 MAX_SEED = 999_999_999
+#: The kinds and unjudged policies as the sheet names them.
+_KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
+               "ideal": "the ideal ranking", "compare": "which ranking is higher"}
+_POLICY_WORDS = {"zero": "scored as gain 0", "condense": "condensed"}
 _LIMITS = {"problems": (1, 30), "length": (2, 12), "max_label": (1, 4), "unjudged": (0, 6),
            "missed": (0, 6), "precision": (1, 4)}
 
@@ -143,9 +147,9 @@ class ExamSettings:
             f"gains: {gains}",
             f"discounts: {discounts}",
             f"{self.unjudged} unjudged per list"
-            + (f" ({' or '.join(self.unjudged_policies)})" if self.unjudged else ""),
+            + (f" ({' or '.join(_POLICY_WORDS[p] for p in self.unjudged_policies)})" if self.unjudged else ""),
             f"{self.missed} missed relevant per list",
-            f"asks: {', '.join(self.kinds)}",
+            f"asks: {', '.join(_KIND_WORDS[kind] for kind in self.kinds)}",
             f"{self.precision} decimals",
         ]
         return "; ".join(parts)
@@ -339,7 +343,7 @@ th { background: #eee; }
 """
 
 
-def exam_html(exam: ExamSet, *, title: str = "NDCG exam practice") -> str:
+def exam_html(exam: ExamSet, *, title: str = "nDCG exam practice") -> str:
     """The set as one self-contained HTML page: problems first, then the answer key and
     the worked solutions. Inline CSS only: no scripts, fonts or links to load."""
     esc = html.escape

@@ -196,7 +196,7 @@ def test_duplicate_choices_are_kept_once():
 def test_describe_states_every_knob():
     text = HARD.describe()
     for part in ("12 problems", "lists of 7 documents", "labels 0 to 4", "exponential gain", "reciprocal discount 1/i",
-                 "2 unjudged per list (zero or condense)", "3 missed relevant per list", "3 decimals"):
+                 "2 unjudged per list (scored as gain 0 or condensed)", "3 missed relevant per list", "asks: DCG@k, IDCG@k, nDCG@k, one discounted term,", "3 decimals"):
         assert part in text
 
 

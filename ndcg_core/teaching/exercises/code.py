@@ -62,7 +62,7 @@ class CodeReport(NamedTuple):
         ok = sum(c.passed for c in self.cases)
         head = f"**{self.function}**: {ok} of {len(self.cases)} cases pass."
         if self.passed:
-            return head + " Every case matches ndcg_core."
+            return head + " Every case gives the expected value."
         rows = [[f"`{c.call}`", c.what, format_number(c.expected), c.got, c.problem] for c in self.failures]
         return head + "\n\n" + pipe_table(["call", "case", "expected", "got", "what went wrong"], rows)
 
@@ -104,7 +104,7 @@ def battery_markdown(function: str) -> str:
     """
     rows = [[f"`{function}({list(rels)}, {k})`", what, format_number(_expected(function, rels, k))]
             for what, rels, k in BATTERY[function]]
-    return "The checker's cases, with the values ndcg_core gives:\n\n" + pipe_table(["call", "case", "expected"], rows)
+    return "The checker's cases, with their expected values:\n\n" + pipe_table(["call", "case", "expected"], rows)
 
 
 def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeReport:
@@ -190,4 +190,4 @@ def _code_diagnosis(function: str, rels: Sequence[int], k: int, value: float) ->
         if mistaken is not None and not math.isclose(mistaken, right, abs_tol=1e-9) and math.isclose(
                 mistaken, value, rel_tol=1e-9, abs_tol=1e-9):
             return f"matches {variant.name}. {MISCONCEPTIONS[variant.misconception].hint}"
-    return "does not match ndcg_core; compare your terms with the worked solution of the lecture example."
+    return "does not match the expected value; compare your terms with the worked solution of the lecture example."

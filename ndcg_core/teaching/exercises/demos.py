@@ -25,6 +25,8 @@ from .values import quantity
 
 __all__ = ["demo_markdown"]
 
+_POLICY_WORDS = {"zero": "unjudged scored as gain 0", "condense": "unjudged removed (condensed)"}
+
 
 def _scores_row(title: str, s: Setting) -> list[str]:
     return [title, format_number(quantity(s, "dcg")), format_number(quantity(s, "idcg")),
@@ -50,12 +52,12 @@ def demo_markdown(exercise: str | Exercise) -> str:
         lin = resolve_gain("linear")(values)
         exp = resolve_gain("exponential")(values)
         rows = [[f"{label:g}", format_number(a), format_number(b)] for label, a, b in zip(labels, lin, exp)]
-        return "Computed with ndcg_core:\n\n" + pipe_table(["label", "linear gain", "exponential gain"], rows)
+        return "Computed exactly:\n\n" + pipe_table(["label", "linear gain", "exponential gain"], rows)
     if ex.demo == "curve":
         curve = ndcg_curve(list(s.labels), judgments=s.ideal_judgments, unjudged=s.unjudged,
                            max_k=s.k, **s.kwargs())
         rows = [[str(i), format_number(v)] for i, v in enumerate(curve, start=1)]
-        return (f"Computed with ndcg_core for the list `{format_labels(s.labels)}` and judgments "
+        return (f"Computed exactly for the list `{format_labels(s.labels)}` and judgments "
                 f"`{format_labels(x for x in (s.all_judgments or ()) if x > 0)}`:\n\n"
                 + pipe_table(["k", "nDCG@k"], rows))
     if ex.demo == "base-cancel":
@@ -64,14 +66,14 @@ def demo_markdown(exercise: str | Exercise) -> str:
             one = s.with_config(discount="log", base=b)
             rows.append([f"1/{log_text(b, 1).replace('(1)', '(i+1)')}", format_number(quantity(one, "dcg")),
                          format_number(quantity(one, "idcg")), format_number(quantity(one, "ndcg"))])
-        return (f"Computed with ndcg_core for the list `{format_labels(s.labels)}`:\n\n"
+        return (f"Computed exactly for the list `{format_labels(s.labels)}`:\n\n"
                 + pipe_table(["discount", f"DCG{k}", f"IDCG{k}", f"nDCG{k}"], rows))
     lists = (("list as given", s.labels),) + tuple(ex.demo_lists)
     entries: list[tuple[str, Setting]] = []
     if ex.demo == "condense":
         for title, labels in lists:
             for policy in UNJUDGED_POLICIES:
-                entries.append((f"`{format_labels(labels)}` ({title}), unjudged = {policy}",
+                entries.append((f"`{format_labels(labels)}` ({title}), {_POLICY_WORDS[policy]}",
                                 replace(s.with_config(unjudged=policy), labels=labels)))
     elif ex.demo == "ideal-sources":
         for title, labels in lists:
@@ -87,5 +89,5 @@ def demo_markdown(exercise: str | Exercise) -> str:
                 one = s.with_config(gain=gain, discount=discount, base=None)
                 entries.append((one.config.describe(), one))
     first = "configuration" if ex.demo == "configs" else "ranking"
-    return "Computed with ndcg_core:\n\n" + pipe_table(
+    return "Computed exactly:\n\n" + pipe_table(
         [first, f"DCG{k}", f"IDCG{k}", f"nDCG{k}", "unjudged fraction"], [_scores_row(t, one) for t, one in entries])
