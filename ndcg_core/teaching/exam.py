@@ -28,7 +28,16 @@ from typing import NamedTuple
 from ..config import NDCGConfig
 from ..discounts import resolve_discount
 from ..gains import resolve_gain
-from .exercises import Exercise, Feedback, Setting, check, format_answer, markdown_to_html, solution, statement
+from .exercises import (
+    Exercise,
+    Feedback,
+    Setting,
+    check,
+    format_answer,
+    markdown_to_html,
+    solution,
+    statement,
+)
 
 __all__ = [
     "ExamSettings",

@@ -11,12 +11,11 @@ import re
 from math import log2
 
 import pytest
+from direct_formulas import direct_dcg, direct_discount, direct_gain, direct_scores
 
 from ndcg_core.teaching import exam
 from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exam import ExamSettings, generate_exam, mark
-
-from test_exercises import direct_dcg, direct_discount, direct_gain, direct_scores
 
 
 def signature(exam_set: exam.ExamSet) -> list[tuple]:

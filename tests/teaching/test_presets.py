@@ -9,7 +9,13 @@ from __future__ import annotations
 import pytest
 
 import ndcg_core as nc
-from ndcg_core.teaching.presets import DEFAULT_BASE, DEFAULT_GAIN_TABLE, PRESETS, Preset, preset
+from ndcg_core.teaching.presets import (
+    DEFAULT_BASE,
+    DEFAULT_GAIN_TABLE,
+    PRESETS,
+    Preset,
+    preset,
+)
 
 
 @pytest.mark.parametrize("p", PRESETS, ids=[p.key for p in PRESETS])

@@ -42,8 +42,8 @@ The marimo pieces that lay a card out with its answer box ("Check yourself" at t
 of each chapter) live in :mod:`ndcg_core.ui.widgets`; this layer never imports marimo.
 """
 
-from .bank import BANK_PATH, all_exercises, for_chapter, get, load_bank
 from .answers import ParsedNumber, parse_number
+from .bank import BANK_PATH, all_exercises, for_chapter, get, load_bank
 from .checking import check, expected_answer, format_answer, mistaken_values
 from .code import CodeCase, CodeReport, check_code
 from .formatting import markdown_to_html
