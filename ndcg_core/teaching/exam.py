@@ -59,6 +59,7 @@ EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare")
 EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
+_BASES = {"jarvelin_kekalainen": 2.0}  # the discounts of a set that take a base, with it
 MAX_SEED = 999_999_999
 #: The kinds and unjudged policies as the sheet names them.
 _KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
@@ -146,7 +147,7 @@ class ExamSettings:
 
     def describe(self) -> str:
         """The settings in one line, printed on the sheet so a set can be reproduced."""
-        discounts = ", ".join(resolve_discount(d, 2.0 if d == "jarvelin_kekalainen" else None).describe
+        discounts = ", ".join(resolve_discount(d, _BASES.get(d)).describe
                               for d in self.discounts)
         gains = ", ".join(resolve_gain(g).describe for g in self.gains)
         parts = [
@@ -237,7 +238,6 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
     rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
     gain = rng.choice(s.gains)
     discount = rng.choice(s.discounts)
-    base = 2.0 if discount == "jarvelin_kekalainen" else None
     labels: list[int | None] = [rng.randint(0, s.max_label) for _ in range(s.length)]
     for position in rng.sample(range(s.length), s.unjudged):
         labels[position] = None
@@ -266,7 +266,7 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
         if order == labels:  # every label equal: swap in a different one
             order[-1] = 0 if order[-1] else 1
         labels_b = tuple(order)
-    config = NDCGConfig(gain=gain, discount=discount, k=k, base=base, unjudged=policy)
+    config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
     setting = Setting(labels=tuple(labels), missed=missed, config=config)
     numeric = kind in ("dcg", "idcg", "ndcg", "term")
     ex = Exercise(
