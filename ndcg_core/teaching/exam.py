@@ -23,10 +23,11 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import NamedTuple
 
+from ..config import NDCGConfig
 from ..discounts import resolve_discount
+from ..gains import resolve_gain
 from .exercises import (
     Exercise,
     Feedback,
@@ -37,7 +38,6 @@ from .exercises import (
     solution,
     statement,
 )
-from ..gains import resolve_gain
 
 __all__ = [
     "ExamSettings",
@@ -51,7 +51,6 @@ __all__ = [
     "parse_seed",
     "mark",
     "exam_html",
-    "write_exam_html",
 ]
 
 #: What a problem can ask: DCG@k, IDCG@k, nDCG@k, one discounted term, the ideal order,
@@ -60,7 +59,12 @@ EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare")
 EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
+_BASES = {"jarvelin_kekalainen": 2.0}  # the discounts of a set that take a base, with it
 MAX_SEED = 999_999_999
+#: The kinds and unjudged policies as the sheet names them.
+_KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
+               "ideal": "the ideal ranking", "compare": "which ranking is higher"}
+_POLICY_WORDS = {"zero": "scored as gain 0", "condense": "condensed"}
 _LIMITS = {"problems": (1, 30), "length": (2, 12), "max_label": (1, 4), "unjudged": (0, 6),
            "missed": (0, 6), "precision": (1, 4)}
 
@@ -143,7 +147,7 @@ class ExamSettings:
 
     def describe(self) -> str:
         """The settings in one line, printed on the sheet so a set can be reproduced."""
-        discounts = ", ".join(resolve_discount(d, 2.0 if d == "jarvelin_kekalainen" else None).describe
+        discounts = ", ".join(resolve_discount(d, _BASES.get(d)).describe
                               for d in self.discounts)
         gains = ", ".join(resolve_gain(g).describe for g in self.gains)
         parts = [
@@ -153,9 +157,9 @@ class ExamSettings:
             f"gains: {gains}",
             f"discounts: {discounts}",
             f"{self.unjudged} unjudged per list"
-            + (f" ({' or '.join(self.unjudged_policies)})" if self.unjudged else ""),
+            + (f" ({' or '.join(_POLICY_WORDS[p] for p in self.unjudged_policies)})" if self.unjudged else ""),
             f"{self.missed} missed relevant per list",
-            f"asks: {', '.join(self.kinds)}",
+            f"asks: {', '.join(_KIND_WORDS[kind] for kind in self.kinds)}",
             f"{self.precision} decimals",
         ]
         return "; ".join(parts)
@@ -234,7 +238,6 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
     rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
     gain = rng.choice(s.gains)
     discount = rng.choice(s.discounts)
-    base = 2.0 if discount == "jarvelin_kekalainen" else None
     labels: list[int | None] = [rng.randint(0, s.max_label) for _ in range(s.length)]
     for position in rng.sample(range(s.length), s.unjudged):
         labels[position] = None
@@ -263,8 +266,8 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
         if order == labels:  # every label equal: swap in a different one
             order[-1] = 0 if order[-1] else 1
         labels_b = tuple(order)
-    setting = Setting(labels=tuple(labels), missed=missed, k=k, gain=gain, discount=discount, base=base,
-                      unjudged=policy)
+    config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
+    setting = Setting(labels=tuple(labels), missed=missed, config=config)
     numeric = kind in ("dcg", "idcg", "ndcg", "term")
     ex = Exercise(
         id=f"exam-{seed}-{index}",
@@ -349,7 +352,7 @@ th { background: #eee; }
 """
 
 
-def exam_html(exam: ExamSet, *, title: str = "NDCG exam practice") -> str:
+def exam_html(exam: ExamSet, *, title: str = "nDCG exam practice") -> str:
     """The set as one self-contained HTML page: problems first, then the answer key and
     the worked solutions. Inline CSS only: no scripts, fonts or links to load."""
     esc = html.escape
@@ -372,9 +375,3 @@ def exam_html(exam: ExamSet, *, title: str = "NDCG exam practice") -> str:
     key.append("</section>")
     return head + meta + "\n".join(problems) + "\n" + "\n".join(key) + "\n</body>\n</html>\n"
 
-
-def write_exam_html(exam: ExamSet, path: str | Path, *, title: str = "NDCG exam practice") -> Path:
-    """Write :func:`exam_html` to ``path`` (UTF-8) and return the path."""
-    target = Path(path)
-    target.write_text(exam_html(exam, title=title), encoding="utf-8")
-    return target

@@ -1,8 +1,9 @@
 """The playground's presets: the classic cases a lecturer opens with one click.
 
 Each :class:`Preset` is a complete set of playground inputs (typed the way a learner types
-them) plus a short note saying what to look at. ``tests/test_presets.py`` checks that every
-preset really shows what its note claims.
+them) with its scoring configuration (an :class:`~ndcg_core.NDCGConfig`), plus a short note
+saying what to look at. ``tests/ui/test_playground_glue.py`` checks that every preset
+really shows what its note claims.
 
 >>> [p.key for p in PRESETS]
 ['lecture', 'unjudged', 'missed', 'deep-cutoff']
@@ -12,27 +13,79 @@ preset really shows what its note claims.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Preset", "PRESETS", "preset", "preset_titles"]
+from ..config import NDCGConfig
+
+__all__ = ["Preset", "PRESETS", "DEFAULT_GAIN_TABLE", "DEFAULT_BASE", "preset", "preset_titles"]
+
+#: What the playground's *Gain table* box holds when a preset uses a named gain
+#: (the exponential gains of labels 0-3, a table to start editing from).
+DEFAULT_GAIN_TABLE = "0:0, 1:1, 2:3, 3:7"
+#: What the playground's *Base* box holds when a preset's discount takes no base.
+DEFAULT_BASE = 2.0
 
 
 @dataclass(frozen=True)
 class Preset:
-    """One set of playground inputs and what it demonstrates."""
+    """One set of playground inputs and what it demonstrates.
+
+    ``labels`` and ``missed`` are typed the way a learner types them (``missed``: the
+    labels of judged documents the list missed); ``config`` is the scoring configuration
+    the playground opens with. The properties below are what its widgets are set to.
+    """
 
     key: str
     title: str
     labels: str
-    missing: str
+    missed: str
     note: str
-    gain: str = "linear"
-    gain_table: str = "0:0, 1:1, 2:3, 3:7"
-    discount: str = "log2"
-    base: float = 2.0
-    k: int = 5
-    unjudged: str = "zero"
-    ideal: str = "judgments"
+    config: NDCGConfig = NDCGConfig(k=5)
+
+    @property
+    def missing(self) -> str:
+        """The *Judged documents not in the list* box: the same as :attr:`missed`."""
+        return self.missed
+
+    @property
+    def gain(self) -> str:
+        """The *Gain* dropdown: ``"linear"``, ``"exponential"`` or ``"table"``."""
+        return "table" if isinstance(self.config.gain, Mapping) else str(self.config.gain)
+
+    @property
+    def gain_table(self) -> str:
+        """The *Gain table* box: the preset's table as ``label:gain`` pairs, or :data:`DEFAULT_GAIN_TABLE`."""
+        gain = self.config.gain
+        if not isinstance(gain, Mapping):
+            return DEFAULT_GAIN_TABLE
+        return ", ".join(f"{label:g}:{value:g}" for label, value in sorted(gain.items()))
+
+    @property
+    def discount(self) -> str:
+        """The *Discount* dropdown (a name of :data:`ndcg_core.DISCOUNT_NAMES`)."""
+        return str(self.config.discount)
+
+    @property
+    def base(self) -> float:
+        """The *Base* box: the discount's base, or :data:`DEFAULT_BASE` for one that takes none."""
+        return DEFAULT_BASE if self.config.base is None else self.config.base
+
+    @property
+    def k(self) -> int:
+        """The *k* slider (a preset always sets a cutoff)."""
+        assert self.config.k is not None
+        return self.config.k
+
+    @property
+    def unjudged(self) -> str:
+        """The unjudged policy: ``"zero"`` or ``"condense"``."""
+        return self.config.unjudged
+
+    @property
+    def ideal(self) -> str:
+        """The ideal source: ``"judgments"`` or ``"list"``."""
+        return self.config.ideal
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -40,7 +93,7 @@ PRESETS: tuple[Preset, ...] = (
         key="lecture",
         title="Lecture example",
         labels="1, 0, 2, 1, 0",
-        missing="",
+        missed="",
         note=(
             "The worked example from the lecture: five results with labels 1, 0, 2, 1, 0. "
             "The three relevant documents of the query (2, 1, 1) all appear in the list, so "
@@ -51,7 +104,7 @@ PRESETS: tuple[Preset, ...] = (
         key="unjudged",
         title="Unjudged documents in the list",
         labels="2, ?, 1, ?, 0, 1",
-        missing="2",
+        missed="2",
         note=(
             "Two of the top five results were never judged (`?`). With *gain 0* they count as "
             "non-relevant; switch *Unjudged documents* to *condense* to drop them and watch "
@@ -62,7 +115,7 @@ PRESETS: tuple[Preset, ...] = (
         key="missed",
         title="Missed highly relevant documents",
         labels="3, 0, 0, 0, 0",
-        missing="3, 2, 2",
+        missed="3, 2, 2",
         note=(
             "The list found one excellent document and missed three more that the assessors "
             "judged relevant. Switch *Ideal list from* to *the list itself* to see the exam "
@@ -73,8 +126,8 @@ PRESETS: tuple[Preset, ...] = (
         key="deep-cutoff",
         title="NDCG@100 below NDCG@10",
         labels="2, 2, 1, 1, 1, 1, 0, 1, 0, 1",
-        missing="1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2",
-        k=10,
+        missed="1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2",
+        config=NDCGConfig(k=10),
         note=(
             "A good top ten, but thirteen relevant documents were never retrieved. Drag *k* "
             "from 10 to 100: the ideal list keeps collecting gain while this list has "
