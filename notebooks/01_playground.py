@@ -3,30 +3,29 @@
 # dependencies = ["marimo", "ndcg-lab"]
 # [tool.marimo.opengraph]
 # title = "01 · Playground"
-# description = "Type a ranked list, flip gain, discount and cutoff, and watch DCG, IDCG and NDCG recompute"
+# description = "Type a ranked list, flip gain, discount and cutoff, and watch DCG, IDCG and nDCG recompute"
 # ///
 
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="columns", app_title="NDCG playground")
+app = marimo.App(width="columns", app_title="nDCG playground")
 
 
 @app.cell(column=0)
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import exercises
     from ndcg_core.teaching import presets
-    from ndcg_core.ui import playground, plots
+    from ndcg_core.ui import playground, plots, widgets
 
-    return exercises, mo, nc, playground, plots, presets
+    return mo, nc, playground, plots, presets, widgets
 
 
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
-    # NDCG playground
+    # nDCG playground
     """)
     return
 
@@ -42,13 +41,13 @@ def _(mo, presets):
 
 
 @app.cell
-def _(mo, nc, playground, preset_dropdown, presets):
+def _(mo, playground, preset_dropdown, presets, widgets):
     _preset = presets.preset(preset_dropdown.value)
-    labels_text = mo.ui.text(value=_preset.labels, label="Relevance labels", full_width=True)
-    missing_text = mo.ui.text(value=_preset.missing, label="Judged documents not in the list", full_width=True)
-    gain_dropdown = mo.ui.dropdown(options=list(playground.GAIN_CHOICES), value=_preset.gain, label="Gain")
+    labels_text = widgets.labels_input(_preset.labels)
+    missed_text = widgets.missed_input(_preset.missing)
+    gain_dropdown = widgets.gain_dropdown(_preset.gain)
     gain_table_text = mo.ui.text(value=_preset.gain_table, label="Gain table")
-    discount_dropdown = mo.ui.dropdown(options=list(nc.DISCOUNT_NAMES), value=_preset.discount, label="Discount")
+    discount_dropdown = widgets.discount_dropdown(_preset.discount)
     base_number = mo.ui.number(value=_preset.base, step=0.5, label="Base")
     k_slider = mo.ui.slider(1, 100, value=_preset.k, label="k", include_input=True, full_width=True)
     unjudged_radio = mo.ui.radio(
@@ -71,7 +70,7 @@ def _(mo, nc, playground, preset_dropdown, presets):
             mo.Html(playground.PAGE_CSS),
             mo.hstack([preset_dropdown, gain_dropdown, discount_dropdown], justify="start", gap=1.5, wrap=True),
             labels_text,
-            missing_text,
+            missed_text,
             k_slider,
             mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=1.5, wrap=True),
         ],
@@ -85,7 +84,7 @@ def _(mo, nc, playground, preset_dropdown, presets):
         ideal_radio,
         k_slider,
         labels_text,
-        missing_text,
+        missed_text,
         unjudged_radio,
     )
 
@@ -99,15 +98,16 @@ def _(
     ideal_radio,
     k_slider,
     labels_text,
-    missing_text,
+    missed_text,
     mo,
     playground,
     unjudged_radio,
+    widgets,
 ):
     try:
         result = playground.evaluate(
             labels_text.value,
-            missing_text.value,
+            missed_text.value,
             gain=gain_dropdown.value,
             gain_table=gain_table_text.value,
             discount=discount_dropdown.value,
@@ -130,7 +130,7 @@ def _(
         _extra.append(base_number)
     _numbers = [mo.hstack(_extra, justify="start", gap=1.5)] if _extra else []
     if result is None:
-        _numbers.append(mo.callout(mo.md(f"**Cannot compute:** {problem}"), kind="danger"))
+        _numbers.append(widgets.error_callout(problem, lead="**Cannot compute:**"))
     else:
         _numbers += [
             mo.Html(playground.stats_html(result)),
@@ -140,7 +140,7 @@ def _(
             _numbers.append(
                 mo.callout(
                     mo.md(
-                        f"**IDCG@{result.k} = 0**, so NDCG is reported as 0 rather than computed. "
+                        f"**IDCG@{result.k} = 0**, so nDCG is reported as 0 rather than computed. "
                         "No judged document has a positive gain, so even a perfect ranking would "
                         "score 0 and there is nothing to divide by. Add a relevant judgment "
                         "(a label above 0) to the list or under *Judged documents not in the list*."
@@ -171,7 +171,7 @@ def _(mo):
     Each row adds the gain of rank $i$ times its discount:
     $\mathrm{DCG}@k = \sum_{i=1}^{k} g(\ell_i)\, d(i)$. The ideal columns do the same for all
     judged documents sorted by gain, and
-    $\mathrm{NDCG}@k = \mathrm{DCG}@k / \mathrm{IDCG}@k$ is the share of the obtainable gain
+    $\mathrm{nDCG}@k = \mathrm{DCG}@k / \mathrm{IDCG}@k$ is the share of the obtainable gain
     the ranking captured (0 when $\mathrm{IDCG}@k = 0$).
     """)
     return
@@ -190,8 +190,6 @@ def _(mo):
 
 @app.cell(column=1)
 def _(base_number, discount_dropdown, k_slider, mo, playground, plots):
-    # Each plot has its own cell and reads only what it draws. The *_html versions keep the
-    # axes as a cached picture and redraw only the data on top (see ndcg_core.plots.ranking).
     try:
         _html = plots.discount_curves_html(
             discount_dropdown.value,
@@ -222,74 +220,46 @@ def _(mo, plots, result):
 def _(mo):
     mo.md(r"""
     **Things to try.** Move the 2 from rank 3 to rank 1 and see how much DCG@5 gains. Switch
-    *Gain* to exponential: a label 2 is now worth 3, not 2. Choose *Discount* `log` and change
-    the base: DCG changes, NDCG does not, because the base cancels in the ratio. Open the
+    *Gain* to exponential: a label 2 is now worth 3, not 2. Choose *Discount* 1/log_b(i+1) and
+    change the base: DCG changes, nDCG does not, because the base cancels in the ratio. Open the
     *Missed highly relevant documents* preset and take the ideal list from the list itself.
     """)
     return
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    The lecture example by hand: the playground opens on it, so work each answer on paper
-    first (or type another list above, so the screen does not give it away), then press
-    **Check**. A wrong answer that a common slip produces is named, with a hint on the fix.
-    Hints and the worked solution are folded under each exercise. Notebook 07 has more.
-    """)
+def _(widgets):
+    widgets.check_yourself("The lecture example by hand: the playground opens on it, so work each answer on paper first (or type another list above, so the screen does not give it away).")
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("lecture-term", "lecture-dcg", "lecture-ideal", "lecture-ndcg"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("lecture-term", "lecture-dcg", "lecture-ideal", "lecture-ndcg"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("lecture-term")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "lecture-term")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("lecture-dcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "lecture-dcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("lecture-ideal")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "lecture-ideal")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("lecture-ndcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "lecture-ndcg")
     return
 
 

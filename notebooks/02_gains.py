@@ -17,9 +17,9 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import compare
-    from ndcg_core.teaching import exercises
     import ndcg_core.ui.plots as ncplots
-    return compare, exercises, mo, nc, ncplots
+    from ndcg_core.ui import tables, widgets
+    return compare, mo, nc, ncplots, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -74,11 +74,11 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo):
+def _(compare, mo, tables):
     _table = compare.gain_values((0, 1, 2, 3), ("linear", "exponential"))
     mo.vstack([
         mo.md("**Gain of each label**"),
-        mo.md(compare.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table)),
     ])
     return
 
@@ -108,20 +108,20 @@ def _(mo):
 
 
 @app.cell
-def _(mo):
-    labels_text = mo.ui.text(value="2, 3, 0, 1, 2", label="Relevance labels", full_width=True)
+def _(widgets):
+    labels_text = widgets.labels_input("2, 3, 0, 1, 2")
     labels_text
     return (labels_text,)
 
 
 @app.cell
-def _(labels_text, mo, nc):
+def _(labels_text, nc, widgets):
     try:
         labels = nc.parse_labels(labels_text.value)
         labels_error = None
     except (TypeError, ValueError) as _err:
         labels = None
-        labels_error = mo.callout(mo.md(str(_err)), kind="danger")
+        labels_error = widgets.error_callout(_err)
     return labels, labels_error
 
 
@@ -139,13 +139,13 @@ def _(labels, labels_error, mo):
 
 
 @app.cell
-def _(compare, labels, mo, promote_label_dropdown, promote_rank_slider):
+def _(compare, labels, mo, promote_label_dropdown, promote_rank_slider, tables, widgets):
     _rank = promote_rank_slider.value
     _new = int(promote_label_dropdown.value)
     try:
         _table = compare.promote(labels, _rank, _new)
     except (TypeError, ValueError) as _err:
-        promote_view = mo.callout(mo.md(str(_err)), kind="danger")
+        promote_view = widgets.error_callout(_err)
     else:
         _shown = _table[
             ["old_label", "new_label", "old_gain", "new_gain", "factor",
@@ -156,7 +156,7 @@ def _(compare, labels, mo, promote_label_dropdown, promote_rank_slider):
             "contribution g(ℓ)·d(i) before", "contribution after", "DCG of the list before", "DCG after",
         ]
         _shown.index.name = f"rank {_rank}, d({_rank}) = {_table['discount'].iloc[0]:.4f}"
-        promote_view = mo.md(compare.markdown_table(_shown))
+        promote_view = mo.md(tables.markdown_table(_shown))
     promote_view
     return
 
@@ -183,7 +183,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc):
+def _(compare, mo, nc, tables):
     SWAP_RUNS = {"A: 3 on top": [3, 0, 0, 2], "B: 2 on top": [2, 0, 0, 3]}
     SWAP_JUDGMENTS = [3, 2]
     _configs = {
@@ -194,7 +194,7 @@ def _(compare, mo, nc):
     _gap = _table.iloc[0] - _table.iloc[1]
     mo.vstack([
         mo.md("**nDCG@4 of the two runs**"),
-        mo.md(compare.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table)),
         mo.md(
             f"The gap between A and B is **{_gap['linear gain']:.4f}** with linear gain and "
             f"**{_gap['exponential gain']:.4f}** with exponential gain."
@@ -234,7 +234,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc):
+def _(compare, mo, nc, tables):
     FLIP_RUNS = {"A: three 2s": [2, 2, 2, 0], "B: one 3": [3, 0, 0, 0]}
     FLIP_JUDGMENTS = [3, 2, 2, 2]
     _configs = {
@@ -245,7 +245,7 @@ def _(compare, mo, nc):
     _winner = {name: _table[name].idxmax() for name in _table.columns}
     mo.vstack([
         mo.md("**nDCG@4** (the query has one document of label 3 and three of label 2)"),
-        mo.md(compare.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table)),
         mo.md(
             f"Linear gain ranks **{_winner['linear gain']}** first; "
             f"exponential gain ranks **{_winner['exponential gain']}** first."
@@ -276,7 +276,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, gain_table_text, labels, labels_error, mo, nc):
+def _(compare, gain_table_text, labels, labels_error, mo, nc, tables, widgets):
     mo.stop(labels is None, labels_error)
     try:
         _table = nc.parse_gain_table(gain_table_text.value)
@@ -287,13 +287,13 @@ def _(compare, gain_table_text, labels, labels_error, mo, nc):
             labels, _configs, judgments=compare.judged_labels(labels)
         )
     except (TypeError, ValueError) as _err:
-        gain_table_view = mo.callout(mo.md(str(_err)), kind="danger")
+        gain_table_view = widgets.error_callout(_err)
     else:
         gain_table_view = mo.vstack([
             mo.md("**Gain of each label in your table**"),
-            mo.md(compare.markdown_table(_values)),
+            mo.md(tables.markdown_table(_values)),
             mo.md("**Your list under the three gains** (whole list)"),
-            mo.md(compare.markdown_table(_scores[["dcg", "idcg", "ndcg"]])),
+            mo.md(tables.markdown_table(_scores[["dcg", "idcg", "ndcg"]])),
             mo.md(f"Stated in full: {_configs['your table'].describe()}"),
         ])
     gain_table_view
@@ -348,66 +348,38 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    Four exercises on gains. Type your answer, or pick an option, and press **Check**.
-    A wrong answer that a common slip produces is named, with a hint on how to fix it.
-    Hints and the worked solution are folded under each exercise; open them when you
-    want them. Notebook 07 collects the exercises of every chapter.
-    """)
+def _(widgets):
+    widgets.check_yourself("Four exercises on gains.")
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("gains-exp-dcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-exp-dcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("gains-compare")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-compare")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("gains-flip")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-flip")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("gains-ratio")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-ratio")
     return
 
 

@@ -19,10 +19,10 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import compare
-    from ndcg_core.teaching import exercises
     import ndcg_core.ui.plots as ncplots
+    from ndcg_core.ui import tables, widgets
     import pandas as pd
-    return compare, exercises, math, mo, nc, ncplots, pd
+    return compare, math, mo, nc, ncplots, pd, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -59,7 +59,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc):
+def _(compare, mo, nc, tables):
     DISCOUNT_COLUMNS = {
         "1/log2(i+1)": "log2",
         "1/log2(i+2)": "log2_shifted",
@@ -69,7 +69,7 @@ def _(compare, mo, nc):
     }
     mo.vstack([
         mo.md("**The discount at ranks 1, 2, 5, 10 and 100**"),
-        mo.md(compare.markdown_table(compare.discount_values((1, 2, 5, 10, 100), DISCOUNT_COLUMNS), 2)),
+        mo.md(tables.markdown_table(compare.discount_values((1, 2, 5, 10, 100), DISCOUNT_COLUMNS), 2)),
     ])
     return (DISCOUNT_COLUMNS,)
 
@@ -86,18 +86,10 @@ def _(mo):
 
 
 @app.cell
-def _(mo):
-    labels_text = mo.ui.text(value="1, 0, 2, 1, 0", label="Relevance labels", full_width=True)
-    discount_dropdown = mo.ui.dropdown(
-        options={
-            "1/log2(i+1) standard": "log2",
-            "1/log2(i+2) shifted": "log2_shifted",
-            "1/i reciprocal": "reciprocal",
-            "Järvelin–Kekäläinen": "jarvelin_kekalainen",
-            "none (plain CG)": "none",
-        },
-        value="1/log2(i+1) standard",
-        label="Discount",
+def _(mo, widgets):
+    labels_text = widgets.labels_input("1, 0, 2, 1, 0")
+    discount_dropdown = widgets.discount_dropdown(
+        "log2", names=("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
     )
     k_slider = mo.ui.slider(1, 10, value=5, label="k", show_value=True)
     jk_base_slider = mo.ui.slider(
@@ -108,14 +100,14 @@ def _(mo):
 
 
 @app.cell
-def _(compare, discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc):
+def _(compare, discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc, widgets):
     discount_base = jk_base_slider.value if discount_dropdown.value == "jarvelin_kekalainen" else None
     try:
         _labels = nc.parse_labels(labels_text.value)
         _config = nc.NDCGConfig(discount=discount_dropdown.value, base=discount_base, k=k_slider.value)
         _scored = _config.score(_labels, compare.judged_labels(_labels))
     except (TypeError, ValueError) as _err:
-        _view = mo.callout(mo.md(str(_err)), kind="danger")
+        _view = widgets.error_callout(_err)
     else:
         _k = k_slider.value
         _view = mo.vstack([
@@ -162,12 +154,12 @@ def _(mo):
 
 
 @app.cell
-def _(DISCOUNT_COLUMNS, compare, mo, pd):
+def _(DISCOUNT_COLUMNS, compare, mo, pd, tables):
     _shares = pd.DataFrame(
         {"share in ranks 1–10": [compare.weight_share(_d, 100, 10) for _d in DISCOUNT_COLUMNS.values()]},
         index=pd.Index(list(DISCOUNT_COLUMNS), name="discount"),
     )
-    mo.md(compare.markdown_table(_shares, 3))
+    mo.md(tables.markdown_table(_shares, 3))
     return
 
 
@@ -198,7 +190,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc):
+def _(compare, mo, nc, tables):
     LECTURE = [1, 0, 2, 1, 0]
     LECTURE_JUDGMENTS = [2, 1, 1]
     _configs = {
@@ -208,7 +200,7 @@ def _(compare, mo, nc):
     _table = compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
     mo.vstack([
         mo.md("**The lecture example (1, 0, 2, 1, 0; judged 2, 1, 1) at k = 5**"),
-        mo.md(compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(tables.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
     ])
     return LECTURE, LECTURE_JUDGMENTS
 
@@ -258,7 +250,7 @@ def _(math, mo):
 
 
 @app.cell
-def _(LECTURE, LECTURE_JUDGMENTS, compare, log_base_dropdown, math, mo, nc):
+def _(LECTURE, LECTURE_JUDGMENTS, compare, log_base_dropdown, math, mo, nc, tables):
     _b = log_base_dropdown.value
     _configs = {
         "1/log2(i+1)": nc.NDCGConfig(k=5),
@@ -270,7 +262,7 @@ def _(LECTURE, LECTURE_JUDGMENTS, compare, log_base_dropdown, math, mo, nc):
     _ratio = _table.loc["1/log_b(i+1)", "dcg"] / _table.loc["1/log2(i+1)", "dcg"]
     mo.vstack([
         mo.md(f"**The lecture example at k = 5, base b = {log_base_dropdown.selected_key}**"),
-        mo.md(compare.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(tables.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
         mo.md(
             f"DCG with base b is {_ratio:.4f} times DCG with base 2, and "
             f"$\\log_2 b = {math.log2(_b):.4f}$; nDCG stays at {_table.loc['1/log_b(i+1)', 'ndcg']:.4f}."
@@ -279,7 +271,7 @@ def _(LECTURE, LECTURE_JUDGMENTS, compare, log_base_dropdown, math, mo, nc):
             "The Järvelin–Kekäläinen discount with this base at ranks 1 to 5 (a factor 1 is not "
             "scaled by the base; if all five are 1, it is plain CG here, which ignores the order):"
         ),
-        mo.md(compare.markdown_table(compare.discount_values(
+        mo.md(tables.markdown_table(compare.discount_values(
             [1, 2, 3, 4, 5], {"JK base b": nc.resolve_discount("jarvelin_kekalainen", base=_b)}
         ).T)),
     ])
@@ -305,66 +297,38 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    Four exercises on discounts. Type your answer, or pick an option, and press **Check**.
-    A wrong answer that a common slip produces is named, with a hint on how to fix it.
-    Hints and the worked solution are folded under each exercise; open them when you
-    want them. Notebook 07 collects the exercises of every chapter.
-    """)
+def _(widgets):
+    widgets.check_yourself("Four exercises on discounts.")
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("discounts-shifted-dcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-shifted-dcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("discounts-reciprocal-dcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-reciprocal-dcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("discounts-jk-dcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-jk-dcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("discounts-base-cancel")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-base-cancel")
     return
 
 

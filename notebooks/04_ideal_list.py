@@ -17,9 +17,9 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import compare
-    from ndcg_core.teaching import exercises
     import ndcg_core.ui.plots as ncplots
-    return compare, exercises, mo, nc, ncplots
+    from ndcg_core.ui import tables, widgets
+    return compare, mo, nc, ncplots, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -51,16 +51,16 @@ def _(mo):
 
 
 @app.cell
-def _(mo):
-    labels_text = mo.ui.text(value="1, 0, 2, 1, 0", label="Relevance labels", full_width=True)
-    missed_text = mo.ui.text(value="", label="Judged documents not in the list", full_width=True)
+def _(mo, widgets):
+    labels_text = widgets.labels_input("1, 0, 2, 1, 0")
+    missed_text = widgets.missed_input()
     k_slider = mo.ui.slider(1, 10, value=5, label="k", show_value=True)
     mo.vstack([labels_text, missed_text, k_slider])
     return k_slider, labels_text, missed_text
 
 
 @app.cell
-def _(compare, labels_text, missed_text, mo, nc):
+def _(compare, labels_text, missed_text, nc, widgets):
     try:
         labels = nc.parse_labels(labels_text.value)
         _missed = nc.parse_labels(missed_text.value) if missed_text.value.strip() else []
@@ -68,12 +68,12 @@ def _(compare, labels_text, missed_text, mo, nc):
         input_error = None
     except (TypeError, ValueError) as _err:
         labels = judgments = None
-        input_error = mo.callout(mo.md(str(_err)), kind="danger")
+        input_error = widgets.error_callout(_err)
     return input_error, judgments, labels
 
 
 @app.cell
-def _(compare, input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, input_error, judgments, k_slider, labels, mo, nc, tables):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     _config = nc.NDCGConfig(k=_k)
@@ -92,7 +92,7 @@ def _(compare, input_error, judgments, k_slider, labels, mo, nc):
             gap=4,
         ),
         mo.md(f"**Labels of the top {_k}** (— = past the end of the list or unjudged)"),
-        mo.md(compare.markdown_table(_tops.rename_axis("rank", axis=1))),
+        mo.md(tables.markdown_table(_tops.rename_axis("rank", axis=1))),
     ]
     if _scored.idcg == 0:
         _parts.append(mo.callout(mo.md(
@@ -110,14 +110,14 @@ def _(compare, input_error, judgments, k_slider, labels, mo, nc):
 
 
 @app.cell
-def _(compare, input_error, judgments, k_slider, labels, mo, nc):
+def _(input_error, judgments, k_slider, labels, mo, nc, tables):
     mo.stop(labels is None, input_error)
     breakdown_table = nc.breakdown(labels, k_slider.value, judgments=judgments)
     _shown = breakdown_table[
         ["rank", "label", "gain", "discount", "dcg", "ideal_label", "ideal_gain", "idcg", "ndcg"]
     ].set_index("rank")
     _shown.columns = ["label", "g(ℓ)", "d(i)", "DCG@i", "ideal label", "ideal g", "IDCG@i", "nDCG@i"]
-    mo.vstack([mo.md("**Rank by rank**"), mo.md(compare.markdown_table(_shown))])
+    mo.vstack([mo.md("**Rank by rank**"), mo.md(tables.markdown_table(_shown))])
     return (breakdown_table,)
 
 
@@ -153,7 +153,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, delay_slider, mo, nc):
+def _(compare, delay_slider, mo, nc, tables):
     DELAY_TOPICS = {"A: five of label 3": 5, "B: one of label 3": 1}
 
     def delayed_run(first_rank, top_documents):
@@ -165,7 +165,7 @@ def _(compare, delay_slider, mo, nc):
     _table = compare.per_topic(_runs, _judged, nc.NDCGConfig(k=10))
     mo.vstack([
         mo.md(f"**nDCG@10 when the first highly relevant document is at rank {delay_slider.value}**"),
-        mo.md(compare.markdown_table(_table[["relevant", "ndcg"]])),
+        mo.md(tables.markdown_table(_table[["relevant", "ndcg"]])),
         mo.md(
             "The same slip costs topic B a bigger share of its score: its one document carries "
             "all of the obtainable gain. Averaging the two numbers mixes two different scales."
@@ -191,7 +191,7 @@ def _(mo):
 
     DCG can only grow with $k$, and so can IDCG, but not at the same pace. When fewer
     documents are relevant than the cutoff, the ideal list runs out of relevant documents
-    before rank $k$ while your list may still be missing some of them. The ratio can then
+    before rank $k$ while your list may still have missed some of them. The ratio can then
     fall as $k$ grows: **nDCG@100 can be lower than nDCG@10** for the same run on the same
     topic. State the cutoff and keep it fixed.
 
@@ -254,7 +254,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, input_error, judgments, k_slider, labels, mo, nc):
+def _(compare, input_error, judgments, k_slider, labels, mo, nc, tables):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     IDEAL_CONFIGS = {
@@ -272,7 +272,7 @@ def _(compare, input_error, judgments, k_slider, labels, mo, nc):
             f"**nDCG@{_k}** (the one-document run's query has judged labels "
             f"{', '.join(map(str, ONE_HIT_JUDGMENTS))})"
         ),
-        mo.md(compare.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table)),
     ])
     return
 
@@ -313,7 +313,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc):
+def _(compare, mo, nc, tables):
     AVERAGE_JUDGMENTS = {"t1": [3, 2, 1, 1], "t2": [2, 2, 1], "t3": [3], "t4": [2, 1, 1, 1, 1]}
     AVERAGE_SYSTEMS = {
         "steady": {"t1": [2, 3, 0, 1, 0], "t2": [2, 0, 2, 1, 0], "t3": [0, 3, 0, 0, 0], "t4": [1, 2, 1, 0, 1]},
@@ -329,7 +329,7 @@ def _(compare, mo, nc):
     _means = {_name: _table["ndcg"].mean() for _name, _table in average_tables.items()}
     _wins = int((average_tables["all or nothing"]["ndcg"] > average_tables["steady"]["ndcg"]).sum())
     mo.vstack([
-        mo.md(compare.markdown_table(_side)),
+        mo.md(tables.markdown_table(_side)),
         mo.md(
             f"Mean over {len(AVERAGE_JUDGMENTS)} topics: steady **{_means['steady']:.4f}**, "
             f"all or nothing **{_means['all or nothing']:.4f}**. The mean prefers *steady*, yet "
@@ -372,70 +372,45 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    Four exercises on the ideal list. Type your answer, or pick an option, and press **Check**.
-    A wrong answer that a common slip produces is named, with a hint on how to fix it.
-    Hints and the worked solution are folded under each exercise; open them when you
-    want them. Notebook 07 collects the exercises of every chapter.
-
-    The chapter's code exercise, writing `ndcg(rels, k)` yourself, is in notebook 07.
-    A page like this one never runs code typed into it: code exercises are answered in
-    the notebook opened for editing (`ndcg-lab edit`).
-    """)
+def _(widgets):
+    widgets.check_yourself(
+        "Four exercises on the ideal list.",
+        more=(
+            "The chapter's code exercise, writing `ndcg(rels, k)` yourself, is in notebook 07. "
+            "A page like this one never runs code typed into it: code exercises are answered in "
+            "the notebook opened for editing (`ndcg-lab edit`)."
+        ),
+    )
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("ideal-order")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-order")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("ideal-trap-ndcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-trap-ndcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("ideal-trap-concept")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-trap-concept")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("ideal-cutoff")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-cutoff")
     return
 
 

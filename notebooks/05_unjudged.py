@@ -17,11 +17,11 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import compare
-    from ndcg_core.teaching import exercises
     from ndcg_core.teaching import pooling as ncpool
     from ndcg_core.teaching import toy as nctoy
     import ndcg_core.ui.plots as ncplots
-    return compare, exercises, mo, nc, ncplots, ncpool, nctoy
+    from ndcg_core.ui import tables, widgets
+    return compare, mo, nc, ncplots, ncpool, nctoy, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -72,18 +72,16 @@ def _(mo):
 
 
 @app.cell
-def _(mo):
-    labels_text = mo.ui.text(
-        value="3, ?, 2, ?, ?, 1, 0, ?, 2, 0", label="Relevance labels", full_width=True
-    )
-    missed_text = mo.ui.text(value="2, 1", label="Judged documents not in the list", full_width=True)
+def _(mo, widgets):
+    labels_text = widgets.labels_input("3, ?, 2, ?, ?, 1, 0, ?, 2, 0")
+    missed_text = widgets.missed_input("2, 1")
     k_slider = mo.ui.slider(1, 10, value=5, label="k", show_value=True)
     mo.vstack([labels_text, missed_text, k_slider])
     return k_slider, labels_text, missed_text
 
 
 @app.cell
-def _(compare, labels_text, missed_text, mo, nc):
+def _(compare, labels_text, missed_text, nc, widgets):
     try:
         labels = nc.parse_labels(labels_text.value)
         _missed = nc.parse_labels(missed_text.value) if missed_text.value.strip() else []
@@ -91,7 +89,7 @@ def _(compare, labels_text, missed_text, mo, nc):
         input_error = None
     except (TypeError, ValueError) as _err:
         labels = judgments = None
-        input_error = mo.callout(mo.md(str(_err)), kind="danger")
+        input_error = widgets.error_callout(_err)
     return input_error, judgments, labels
 
 
@@ -119,7 +117,7 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
 
 
 @app.cell
-def _(compare, condensed_config, input_error, judgments, k_slider, labels, mo, nc):
+def _(condensed_config, input_error, judgments, k_slider, labels, mo, nc, tables):
     mo.stop(labels is None, input_error)
     _k = k_slider.value
     _as_returned = nc.breakdown(labels, _k, judgments=judgments)
@@ -130,8 +128,8 @@ def _(compare, condensed_config, input_error, judgments, k_slider, labels, mo, n
     _right = _closed_up[_columns].set_axis(_names, axis=1).set_index("rank")
     mo.hstack(
         [
-            mo.vstack([mo.md("**As returned** (— = unjudged or past the end)"), mo.md(compare.markdown_table(_left))]),
-            mo.vstack([mo.md("**Condensed**"), mo.md(compare.markdown_table(_right))]),
+            mo.vstack([mo.md("**As returned** (— = unjudged or past the end)"), mo.md(tables.markdown_table(_left))]),
+            mo.vstack([mo.md("**Condensed**"), mo.md(tables.markdown_table(_right))]),
         ],
         justify="start",
         gap=3,
@@ -154,7 +152,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, condensed_config, mo, nc, zero_config):
+def _(compare, condensed_config, mo, nc, tables, zero_config):
     CONDENSE_RUNS = {"A: 3, ?, ?, ?, 1": [3, None, None, None, 1], "B: 3, 0, 0, 0, 1": [3, 0, 0, 0, 1]}
     CONDENSE_JUDGMENTS = [3, 1, 0, 0, 0]
     _configs = {
@@ -165,7 +163,7 @@ def _(compare, condensed_config, mo, nc, zero_config):
     _table["unjudged in top 5"] = [nc.unjudged_fraction(_run, 5) for _run in CONDENSE_RUNS.values()]
     mo.vstack([
         mo.md("**nDCG@5**, judged labels of the query: 3, 1, 0, 0, 0"),
-        mo.md(compare.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table)),
         mo.md(
             "With gain 0 the two runs tie. Condensed, **A** wins: it is rewarded for retrieving "
             "documents that were never checked, while **B** pays for documents known to be useless. "
@@ -211,13 +209,13 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nctoy):
+def _(nctoy, widgets):
     try:
         toy = nctoy.read_toy_collection()
         toy_error = None
     except (OSError, TypeError, ValueError) as _err:
         toy = None
-        toy_error = mo.callout(mo.md(f"The toy collection could not be read: {_err}"), kind="danger")
+        toy_error = widgets.error_callout(_err, lead="The toy collection could not be read:")
     return toy, toy_error
 
 
@@ -232,14 +230,14 @@ def _(mo, nctoy):
 
 
 @app.cell
-def _(compare, depth_slider, mo, nc, ncpool, pool_select, toy, toy_error):
+def _(depth_slider, mo, nc, ncpool, pool_select, tables, toy, toy_error, widgets):
     mo.stop(toy is None, toy_error)
     try:
         pooling = ncpool.pooling_table(toy.qrels_full, toy.runs, list(pool_select.value), depth_slider.value, k=10)
         pooling_error = None
     except (TypeError, ValueError) as _err:
         pooling = None
-        pooling_error = mo.callout(mo.md(str(_err)), kind="danger")
+        pooling_error = widgets.error_callout(_err)
     mo.stop(pooling is None, pooling_error)
     _shown = pooling[["in_pool", "ndcg_pooled", "unjudged", "ndcg_condensed", "ndcg_truth"]].copy()
     _shown["in_pool"] = _shown["in_pool"].map({True: "yes", False: "no"})
@@ -257,7 +255,7 @@ def _(compare, depth_slider, mo, nc, ncpool, pool_select, toy, toy_error):
             justify="start",
             gap=4,
         ),
-        mo.md(compare.markdown_table(_shown)),
+        mo.md(tables.markdown_table(_shown)),
         mo.md(
             f"Mean over the 10 topics. {nc.NDCGConfig(k=10).describe()} The condensed column "
             "removes unjudged documents before ranking instead."
@@ -351,66 +349,38 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    Four exercises on unjudged documents. Type your answer, or pick an option, and press **Check**.
-    A wrong answer that a common slip produces is named, with a hint on how to fix it.
-    Hints and the worked solution are folded under each exercise; open them when you
-    want them. Notebook 07 collects the exercises of every chapter.
-    """)
+def _(widgets):
+    widgets.check_yourself("Four exercises on unjudged documents.")
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("unjudged-zero-ndcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-zero-ndcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("unjudged-condensed-ndcg")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-condensed-ndcg")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("unjudged-fraction")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-fraction")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("unjudged-condense-rewards")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-condense-rewards")
     return
 
 

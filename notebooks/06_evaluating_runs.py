@@ -16,12 +16,11 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import compare
-    from ndcg_core.teaching import exercises
     from ndcg_core.teaching import pooling as ncpool
     from ndcg_core.teaching import toy as nctoy
     import ndcg_core.ui.plots as ncplots
-    return compare, exercises, mo, nc, ncplots, ncpool, nctoy
+    from ndcg_core.ui import tables, widgets
+    return mo, nc, ncplots, ncpool, nctoy, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -85,7 +84,7 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc, run_lines):
+def _(mo, nc, run_lines, widgets):
     try:
         # bytes, never str: the reader would take a one-line str for a file path on the server
         _typed = nc.read_run(run_lines.value.encode("utf-8"), name="run lines")
@@ -99,7 +98,7 @@ def _(mo, nc, run_lines):
             "(the rank column played no part):\n\n" + "\n".join(_lines)
         )
     except (TypeError, ValueError) as _err:
-        _shown = mo.callout(mo.md(str(_err)), kind="danger")
+        _shown = widgets.error_callout(_err)
     _shown
     return
 
@@ -132,7 +131,7 @@ def _(mo):
 
 
 @app.cell
-def _(compare, mo, nc, tie_ids_text, tie_labels_text):
+def _(mo, nc, tables, tie_ids_text, tie_labels_text, widgets):
     try:
         _ids = [_t for _t in tie_ids_text.value.replace(",", " ").split() if _t]
         _labels = nc.parse_labels(tie_labels_text.value)
@@ -140,10 +139,10 @@ def _(compare, mo, nc, tie_ids_text, tie_labels_text):
         _table = _table.rename(columns={"order": "ranking", "ndcg": f"nDCG@{len(_ids)}"})
         _shown = mo.vstack([
             mo.md(f"**All {len(_ids)} documents scored 1.0**; ideal list from their labels."),
-            mo.md(compare.markdown_table(_table)),
+            mo.md(tables.markdown_table(_table)),
         ])
     except (TypeError, ValueError) as _err:
-        _shown = mo.callout(mo.md(str(_err)), kind="danger")
+        _shown = widgets.error_callout(_err)
     _shown
     return
 
@@ -177,13 +176,13 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nctoy):
+def _(nctoy, widgets):
     try:
         toy = nctoy.read_toy_collection()
         toy_error = None
     except (OSError, TypeError, ValueError) as _err:
         toy = None
-        toy_error = mo.callout(mo.md(f"The toy collection could not be read: {_err}"), kind="danger")
+        toy_error = widgets.error_callout(_err, lead="The toy collection could not be read:")
     return toy, toy_error
 
 
@@ -197,18 +196,18 @@ def _(mo, toy, toy_error):
 
 
 @app.cell
-def _(compare, drop_select, mo, nc, ncpool, toy):
+def _(drop_select, mo, nc, ncpool, tables, toy, widgets):
     _run = toy.runs["tuned"]
     _run = _run[~_run["query_id"].isin(list(drop_select.value))]
     try:
         _table = ncpool.averaging_table(toy.qrels, _run, "ndcg_cut.10")
         _table.columns = ["nDCG@10", "topics averaged"]
         _shown = mo.vstack([
-            mo.md(compare.markdown_table(_table.rename_axis("averaging"))),
+            mo.md(tables.markdown_table(_table.rename_axis("averaging"))),
             mo.md(nc.evaluate_run(toy.qrels, _run, "ndcg_cut.10").describe()),
         ])
     except (TypeError, ValueError) as _err:
-        _shown = mo.callout(mo.md(str(_err)), kind="danger")
+        _shown = widgets.error_callout(_err)
     _shown
     return
 
@@ -250,9 +249,9 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc):
-    gain_dropdown = mo.ui.dropdown(options=["linear", "exponential"], value="linear", label="Gain")
-    discount_dropdown = mo.ui.dropdown(options=list(nc.DISCOUNT_NAMES), value="log2", label="Discount")
+def _(mo, widgets):
+    gain_dropdown = widgets.gain_dropdown("linear", names=("linear", "exponential"))
+    discount_dropdown = widgets.discount_dropdown("log2")
     cutoff_dropdown = mo.ui.dropdown(options=["5", "10", "20", "100", "1000"], value="10", label="Cutoff k")
     condense_box = mo.ui.checkbox(value=False, label="Judged documents only (-J)")
     complete_box = mo.ui.checkbox(value=False, label="Complete averaging (-c)")
@@ -261,7 +260,18 @@ def _(mo, nc):
 
 
 @app.cell
-def _(UPLOAD_LIMIT, mo, nc, qrels_choice, qrels_upload, run_choice, run_upload, toy, toy_error):
+def _(
+    UPLOAD_LIMIT,
+    mo,
+    nc,
+    qrels_choice,
+    qrels_upload,
+    run_choice,
+    run_upload,
+    toy,
+    toy_error,
+    widgets,
+):
     def _uploaded(widget, reader, what):
         if not widget.value:
             return None, mo.callout(mo.md(f"Upload a {what} file, or choose a toy file."), kind="info")
@@ -282,7 +292,7 @@ def _(UPLOAD_LIMIT, mo, nc, qrels_choice, qrels_upload, run_choice, run_upload, 
                 chosen_run, load_problem = toy.runs[run_choice.value.split(": ")[1]], None
     except (TypeError, ValueError) as _err:
         chosen_qrels = chosen_run = None
-        load_problem = mo.callout(mo.md(str(_err)), kind="danger")
+        load_problem = widgets.error_callout(_err)
     return chosen_qrels, chosen_run, load_problem
 
 
@@ -298,6 +308,7 @@ def _(
     load_problem,
     mo,
     nc,
+    widgets,
 ):
     mo.stop(chosen_qrels is None or chosen_run is None, load_problem)
     k = int(cutoff_dropdown.value)
@@ -314,7 +325,7 @@ def _(
         evaluation_error = None
     except (TypeError, ValueError) as _err:
         evaluation = None
-        evaluation_error = mo.callout(mo.md(str(_err)), kind="danger")
+        evaluation_error = widgets.error_callout(_err)
     mo.stop(evaluation is None, evaluation_error)
     _notes = []
     if evaluation.missing_topics:
@@ -387,7 +398,7 @@ def _(evaluation, mo):
 
 
 @app.cell
-def _(compare, evaluation, k, mo, topic_dropdown):
+def _(evaluation, k, mo, tables, topic_dropdown, widgets):
     mo.stop(evaluation is None or topic_dropdown.value is None)
     try:
         _table = evaluation.explain(topic_dropdown.value, k)
@@ -397,12 +408,12 @@ def _(compare, evaluation, k, mo, topic_dropdown):
         _value = evaluation.per_topic.loc[topic_dropdown.value, f"ndcg_cut_{k}"]
         _shown = mo.vstack([
             mo.md(f"Topic **{topic_dropdown.value}**: nDCG@{k} = **{_value:.4f}**"),
-            mo.md(compare.markdown_table(_table.set_index("rank")))
+            mo.md(tables.markdown_table(_table.set_index("rank")))
             if len(_table) <= 30
             else mo.ui.table(_table.round(4), selection=None, page_size=20, show_download=False),
         ])
     except (TypeError, ValueError) as _err:
-        _shown = mo.callout(mo.md(str(_err)), kind="danger")
+        _shown = widgets.error_callout(_err)
     _shown
     return
 
@@ -427,66 +438,38 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Check yourself
-
-    Four exercises on evaluating runs. Type your answer, or pick an option, and press **Check**.
-    A wrong answer that a common slip produces is named, with a hint on how to fix it.
-    Hints and the worked solution are folded under each exercise; open them when you
-    want them. Notebook 07 collects the exercises of every chapter.
-    """)
+def _(widgets):
+    widgets.check_yourself("Four exercises on evaluating runs.")
     return
 
 
 @app.cell
-def _(exercises, mo):
-    chapter_answers = mo.ui.dictionary({
-        _ex.id: (
-            mo.ui.radio(_ex.choices, label=f"Your answer ({_ex.id})")
-            if _ex.choices
-            else mo.ui.text(label=f"Your answer ({_ex.id})", placeholder=_ex.placeholder, full_width=True)
-        ).form(submit_button_label="Check", bordered=False)
-        for _ex in map(exercises.get, ("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
-    })
+def _(widgets):
+    chapter_answers = widgets.answer_boxes(("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
     return (chapter_answers,)
 
 
 @app.cell
-def _(chapter_answers, exercises, mo):
-    def exercise_card(ex_id):
-        """Statement, answer box, feedback once checked, hints and worked solution folded."""
-        card = exercises.card(ex_id, chapter_answers.value[ex_id])
-        return mo.vstack([
-            mo.md(card.statement),
-            chapter_answers[ex_id],
-            mo.md("") if card.feedback is None else mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind),
-            mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
-        ])
-    return (exercise_card,)
-
-
-@app.cell
-def _(exercise_card):
-    exercise_card("runs-ndcg-cut")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "runs-ndcg-cut")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("runs-tiebreak")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "runs-tiebreak")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("runs-average")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "runs-average")
     return
 
 
 @app.cell
-def _(exercise_card):
-    exercise_card("runs-config")
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "runs-config")
     return
 
 

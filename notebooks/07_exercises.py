@@ -6,9 +6,8 @@
 # description = "Every chapter's exercises: check an answer, get the mistake named, see the worked solution"
 # ///
 
-# The answer-box pattern used here (a text or radio widget turned into a form with a
-# "Check" button, a feedback callout, hints and the worked solution in an accordion) is
-# written out in the docstring of ndcg_core/exercises.py, ready for chapters 01-06.
+# The answer box, the feedback callout and the folded hints and worked solution come from
+# ndcg_core.ui.widgets, the same pieces that end chapters 01-06 ("Check yourself").
 
 import marimo
 
@@ -21,7 +20,8 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import exercises
-    return exercises, mo, nc
+    from ndcg_core.ui import widgets
+    return exercises, mo, nc, widgets
 
 
 @app.cell(hide_code=True)
@@ -99,7 +99,7 @@ def _(exercise, exercises, mo):
 
 
 @app.cell
-def _(exercise, mo):
+def _(exercise, mo, widgets):
     if exercise.kind == "code":
         answer_form = None
         _shown = mo.callout(
@@ -110,19 +110,14 @@ def _(exercise, mo):
             kind="info",
         )
     else:
-        _widget = (
-            mo.ui.radio(exercise.choices, label="Your answer")
-            if exercise.choices
-            else mo.ui.text(label="Your answer", placeholder=exercise.placeholder, full_width=True)
-        )
-        answer_form = _widget.form(submit_button_label="Check", bordered=False)
+        answer_form = widgets.answer_box(exercise, label="Your answer")
         _shown = answer_form
     _shown
     return (answer_form,)
 
 
 @app.cell
-def _(answer_form, exercise, exercises, mo, set_progress):
+def _(answer_form, exercise, exercises, mo, set_progress, widgets):
     if answer_form is None:
         _out = mo.md("")
     elif answer_form.value is None:
@@ -131,20 +126,18 @@ def _(answer_form, exercise, exercises, mo, set_progress):
         try:
             _feedback = exercises.check(exercise.id, answer_form.value)
         except (TypeError, ValueError) as _err:
-            _out = mo.callout(mo.md(str(_err)), kind="danger")
+            _out = widgets.error_callout(_err)
         else:
             _solved = _feedback.correct
             set_progress(lambda _p: {**_p, exercise.id: _p.get(exercise.id, False) or _solved})
-            _out = mo.callout(mo.md(_feedback.message), kind=_feedback.kind)
+            _out = widgets.feedback_callout(_feedback)
     _out
     return
 
 
 @app.cell
-def _(exercise, exercises, mo):
-    _items = {_name: mo.md(_text) for _name, _text in exercises.hint_items(exercise.id).items()}
-    _items["Worked solution"] = mo.md(exercises.solution(exercise.id))
-    mo.accordion(_items)
+def _(exercise, widgets):
+    widgets.folded_help(exercise)
     return
 
 
@@ -177,7 +170,7 @@ def _(mo):
     discount $1/\log_2(i+1)$, and for nDCG an ideal list sorted from `rels` itself. The
     checker calls them on a battery of cases (the lecture example, a cutoff beyond the
     list, an all-zero list, an empty list, ...) and compares every result with
-    ndcg_core.
+    the exact values NDCG Lab computes.
 
     On this page nothing you type is ever run: the page only runs the code stored in the
     notebook. To write your own versions, open the notebook for editing with

@@ -18,7 +18,8 @@ def _():
     import ndcg_core as nc
     from ndcg_core.teaching import exam
     from ndcg_core.teaching import exercises
-    return exam, exercises, mo, nc
+    from ndcg_core.ui import widgets
+    return exam, exercises, mo, nc, widgets
 
 
 @app.cell(hide_code=True)
@@ -73,25 +74,19 @@ def _(mo, set_seed):
 
 
 @app.cell
-def _(mo):
+def _(exam, mo, widgets):
     problems_slider = mo.ui.slider(1, 12, value=5, label="Problems", show_value=True)
     length_slider = mo.ui.slider(2, 12, value=5, label="Documents per list", show_value=True)
     max_label_slider = mo.ui.slider(1, 4, value=3, label="Highest label", show_value=True)
     precision_slider = mo.ui.slider(1, 4, value=2, label="Decimals asked for", show_value=True)
     gains_multiselect = mo.ui.multiselect(
-        options={"linear g(l) = l": "linear", "exponential 2^l - 1": "exponential"},
-        value=["linear g(l) = l"],
+        options=widgets.gain_options(exam.EXAM_GAINS, formula=True),
+        value=[widgets.gain_label("linear", formula=True)],
         label="Gains",
     )
     discounts_multiselect = mo.ui.multiselect(
-        options={
-            "1/log2(i+1)": "log2",
-            "1/log2(i+2)": "log2_shifted",
-            "1/i": "reciprocal",
-            "Järvelin–Kekäläinen, base 2": "jarvelin_kekalainen",
-            "none (CG)": "none",
-        },
-        value=["1/log2(i+1)"],
+        options=widgets.discount_options(exam.EXAM_DISCOUNTS, base=2),
+        value=[widgets.discount_label("log2")],
         label="Discounts",
     )
     unjudged_slider = mo.ui.slider(0, 4, value=0, label="Unjudged documents per list", show_value=True)
@@ -170,6 +165,7 @@ def _(
     problems_slider,
     seed_text,
     unjudged_slider,
+    widgets,
 ):
     try:
         exam_set = exam.generate_exam(
@@ -189,7 +185,7 @@ def _(
         )
     except (TypeError, ValueError) as _err:
         exam_set = None
-        _shown = mo.callout(mo.md(str(_err)), kind="danger")
+        _shown = widgets.error_callout(_err)
     else:
         _shown = mo.md(f"**Seed {exam_set.seed}**: {exam_set.settings.describe()}.")
     _shown
@@ -220,7 +216,7 @@ def _(exam_set, exercises, mo):
 
 
 @app.cell
-def _(answers_form, exam, exam_set, mo):
+def _(answers_form, exam, exam_set, mo, widgets):
     mo.stop(exam_set is None)
     mo.stop(
         answers_form.value is None,
@@ -230,7 +226,7 @@ def _(answers_form, exam, exam_set, mo):
     _verdicts = []
     for _p, _fb in zip(exam_set.problems, result.feedback):
         _verdicts.append(mo.md(f"**{_p.title}**"))
-        _verdicts.append(mo.callout(mo.md(_fb.message), kind=_fb.kind))
+        _verdicts.append(widgets.feedback_callout(_fb))
     mo.vstack([
         mo.md(f"## Score: {result.score} / {result.total} ({result.percent:.0f} %)"),
         *_verdicts,

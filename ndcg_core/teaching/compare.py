@@ -16,7 +16,6 @@ helper                   what it compares
 :func:`per_topic`        DCG, IDCG and nDCG of one list per topic, with its relevant count
 :func:`judged_labels`    every judged label of a query: the list's own plus those it missed
 :func:`is_ideal`         whether the top k of a list carry exactly the ideal gains
-:func:`markdown_table`   any of these tables as Markdown text, numbers rounded for reading
 =======================  ==================================================================
 """
 
@@ -44,7 +43,6 @@ __all__ = [
     "per_topic",
     "judged_labels",
     "is_ideal",
-    "markdown_table",
 ]
 
 _DEFAULT_GAINS = ("linear", "exponential")
@@ -467,58 +465,3 @@ def is_ideal(
     """
     table = breakdown(labels, k, judgments=judgments, gain=gain, unjudged=unjudged)
     return bool(np.array_equal(table["gain"].to_numpy(), table["ideal_gain"].to_numpy()))
-
-
-def _cell(value: object, digits: int) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, (bool, np.bool_)):
-        return "yes" if value else "no"
-    if isinstance(value, (Integral, np.integer)):
-        return str(int(value))
-    if isinstance(value, (Real, np.floating)):
-        number = float(value)
-        if np.isnan(number):
-            return "—"
-        if np.isfinite(number) and number.is_integer() and abs(number) < 1e15:
-            return str(int(number))
-        return f"{number:.{digits}f}"
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def markdown_table(table: pd.DataFrame, digits: int = 4, *, index: bool = True) -> str:
-    """A table as Markdown text for ``mo.md``: whole numbers as integers, others to ``digits`` decimals.
-
-    NaN and None show as a dash. The index (with its name as the header) is the first
-    column unless ``index=False``.
-
-    Examples
-    --------
-    >>> print(markdown_table(gain_values((0, 2, 3))))
-    | label | linear | exponential |
-    | --- | ---: | ---: |
-    | 0 | 0 | 0 |
-    | 2 | 2 | 3 |
-    | 3 | 3 | 7 |
-    >>> print(markdown_table(pd.DataFrame({"x": [2 / 3, float("nan")]}), 2, index=False))
-    | x |
-    | ---: |
-    | 0.67 |
-    | — |
-    """
-    if not isinstance(table, pd.DataFrame):
-        raise TypeError(f"table must be a pandas DataFrame; got {type(table).__name__}.")
-    if isinstance(digits, bool) or not isinstance(digits, Integral) or digits < 0:
-        raise ValueError(f"digits must be a whole number of decimals, 0 or more; got digits={digits!r}.")
-    headers = [_cell(name, digits) if name is not None else "" for name in table.columns]
-    aligns = ["---:" if pd.api.types.is_numeric_dtype(table[c]) else "---" for c in table.columns]
-    if index:
-        headers.insert(0, "" if table.index.name is None else _cell(table.index.name, digits))
-        aligns.insert(0, "---")
-    lines = ["| " + " | ".join(headers) + " |", "| " + " | ".join(aligns) + " |"]
-    for label, row in zip(table.index, table.itertuples(index=False)):
-        cells = [_cell(v, int(digits)) for v in row]
-        if index:
-            cells.insert(0, _cell(label, int(digits)))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)

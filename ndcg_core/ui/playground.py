@@ -22,11 +22,12 @@ from ..config import NDCGConfig
 from ..gains import parse_gain_table
 from ..labels import parse_labels
 from ..metrics import Scored, breakdown, ndcg_curve
+from .palette import COLORS
 
 __all__ = [
     "PlaygroundResult",
     "evaluate",
-    "read_missing",
+    "read_missed",
     "base_for",
     "display_table",
     "stats_html",
@@ -35,7 +36,7 @@ __all__ = [
     "GAIN_CHOICES",
     "TAKES_BASE",
     "LABELS_FIELD",
-    "MISSING_FIELD",
+    "MISSED_FIELD",
     "GAIN_TABLE_FIELD",
 ]
 
@@ -45,7 +46,7 @@ GAIN_CHOICES = ("linear", "exponential", "table")
 TAKES_BASE = ("log", "jarvelin_kekalainen")
 
 LABELS_FIELD = "Relevance labels"
-MISSING_FIELD = "Judged documents not in the list"
+MISSED_FIELD = "Judged documents not in the list"
 GAIN_TABLE_FIELD = "Gain table"
 
 
@@ -53,16 +54,16 @@ def _in_field(field: str, err: Exception) -> Exception:
     return type(err)(f"{field}: {err}")
 
 
-def read_missing(text: str) -> list[float | int]:
+def read_missed(text: str) -> list[float | int]:
     """Labels of judged documents the list missed; empty text means none.
 
-    >>> read_missing("")
+    >>> read_missed("")
     []
-    >>> read_missing("2, 1")
+    >>> read_missed("2, 1")
     [2, 1]
     """
     if not isinstance(text, str):
-        raise TypeError(f"{MISSING_FIELD}: must be text; got {type(text).__name__}.")
+        raise TypeError(f"{MISSED_FIELD}: must be text; got {type(text).__name__}.")
     if not text.strip():
         return []
     labels = parse_labels(text)
@@ -89,7 +90,7 @@ class PlaygroundResult:
     """Everything the playground shows for one set of inputs."""
 
     labels: list[float | int | None]
-    missing: list[float | int]
+    missed: list[float | int]
     judgments: list[float | int]
     config: NDCGConfig
     scored: Scored
@@ -114,7 +115,7 @@ class PlaygroundResult:
 
 def evaluate(
     labels_text: str,
-    missing_text: str = "",
+    missed_text: str = "",
     *,
     gain: str = "linear",
     gain_table: str = "",
@@ -136,9 +137,9 @@ def evaluate(
     except (TypeError, ValueError) as err:
         raise _in_field(LABELS_FIELD, err) from None
     try:
-        missing = read_missing(missing_text)
+        missed = read_missed(missed_text)
     except (TypeError, ValueError) as err:
-        raise _in_field(MISSING_FIELD, err) from None
+        raise _in_field(MISSED_FIELD, err) from None
     if gain == "table":
         try:
             chosen_gain: object = parse_gain_table(gain_table)
@@ -146,7 +147,7 @@ def evaluate(
             raise _in_field(GAIN_TABLE_FIELD, err) from None
     else:
         chosen_gain = gain
-    judgments = [label for label in labels if label is not None] + missing
+    judgments = [label for label in labels if label is not None] + missed
     config = NDCGConfig(
         gain=chosen_gain,  # type: ignore[arg-type]
         discount=discount,
@@ -165,18 +166,18 @@ def evaluate(
     )
     table = breakdown(labels, k, **options)  # type: ignore[arg-type]
     curve = ndcg_curve(labels, **options)  # type: ignore[arg-type]
-    return PlaygroundResult(labels, missing, judgments, config, scored, table, curve)
+    return PlaygroundResult(labels, missed, judgments, config, scored, table, curve)
 
 
 #: Styles for :func:`table_html`: large, right-aligned, striped, readable on a projector.
 #: The long headers wrap onto two lines, so the table fits the playground's left column.
-TABLE_CSS = """
+TABLE_CSS = f"""
 <style>
-table.ndcg-breakdown { border-collapse: collapse; font-size: 1.05rem; font-variant-numeric: tabular-nums; }
-table.ndcg-breakdown th { font-weight: 700; padding: 0.25rem 0.5rem; border-bottom: 2px solid #333; text-align: right;
-  vertical-align: bottom; max-width: 6.5rem; white-space: normal; line-height: 1.2; }
-table.ndcg-breakdown td { padding: 0.2rem 0.5rem; text-align: right; white-space: nowrap; }
-table.ndcg-breakdown tbody tr:nth-child(even) { background: #f2f6fa; }
+table.ndcg-breakdown {{ border-collapse: collapse; font-size: 1.05rem; font-variant-numeric: tabular-nums; }}
+table.ndcg-breakdown th {{ font-weight: 700; padding: 0.25rem 0.5rem; border-bottom: 2px solid {COLORS["text"]};
+  text-align: right; vertical-align: bottom; max-width: 6.5rem; white-space: normal; line-height: 1.2; }}
+table.ndcg-breakdown td {{ padding: 0.2rem 0.5rem; text-align: right; white-space: nowrap; }}
+table.ndcg-breakdown tbody tr:nth-child(even) {{ background: {COLORS["stripe"]}; }}
 </style>
 """
 
@@ -227,8 +228,8 @@ def display_table(table: pd.DataFrame) -> pd.DataFrame:
     An unjudged document's label shows as ``?``; ranks past the end of the list show ``–``.
 
     >>> t = display_table(breakdown([1, None], 4, judgments=[2, 1, 1]))
-    >>> print(t[["rank i", "label", "gain × discount", "DCG@i", "ideal label", "NDCG@i"]].to_string(index=False))
-     rank i label gain × discount  DCG@i ideal label NDCG@i
+    >>> print(t[["rank i", "label", "gain × discount", "DCG@i", "ideal label", "nDCG@i"]].to_string(index=False))
+     rank i label gain × discount  DCG@i ideal label nDCG@i
           1     1          1.0000 1.0000           2 0.5000
           2     ?          0.0000 1.0000           1 0.3801
           3     –               – 1.0000           1 0.3194
@@ -257,18 +258,18 @@ def display_table(table: pd.DataFrame) -> pd.DataFrame:
             "ideal label": [f"{v:g}" for v in table["ideal_label"]],
             "ideal gain × discount": [_number(v) for v in table["ideal_discounted_gain"]],
             "IDCG@i": [_number(v) for v in table["idcg"]],
-            "NDCG@i": [_number(v) for v in table["ndcg"]],
+            "nDCG@i": [_number(v) for v in table["ndcg"]],
         }
     )
 
 
 _STAT_BOX = (
     '<div style="flex: 1 1 0; min-width: 9rem; border: 2px solid {color}; border-radius: 0.6rem; '
-    'padding: 0.5rem 0.9rem; background: #ffffff">'
-    '<div style="font-size: 1.15rem; font-weight: 600; color: #333333">{label}</div>'
+    'padding: 0.5rem 0.9rem; background: {paper}">'
+    '<div style="font-size: 1.15rem; font-weight: 600; color: {text}">{label}</div>'
     '<div style="font-size: 2.6rem; font-weight: 700; line-height: 1.15; color: {color}; '
     'font-variant-numeric: tabular-nums">{value}</div>'
-    '<div style="font-size: 0.95rem; color: #555555">{caption}</div></div>'
+    '<div style="font-size: 0.95rem; color: {caption_color}">{caption}</div></div>'
 )
 
 
@@ -284,18 +285,19 @@ def stats_html(result: PlaygroundResult) -> str:
     s, k = result.scored, result.k
     cut = "" if k is None else f"@{k}"
     boxes = [
-        ("DCG" + cut, f"{s.dcg:.4f}", "this ranking", "#0072B2"),
-        ("IDCG" + cut, f"{s.idcg:.4f}", "the ideal ranking", "#E69F00"),
-        ("NDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", "#009E73"),
+        ("DCG" + cut, f"{s.dcg:.4f}", "this ranking", COLORS["blue"]),
+        ("IDCG" + cut, f"{s.idcg:.4f}", "the ideal ranking", COLORS["orange"]),
+        ("NDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", COLORS["green"]),
         (
             "Unjudged in top " + ("list" if k is None else str(k)),
             f"{s.unjudged_fraction:.0%}",
             f"{result.unjudged_in_top_k} of {result.top_k_size} documents",
-            "#666666",
+            COLORS["grey"],
         ),
     ]
     inner = "".join(
-        _STAT_BOX.format(label=label, value=value, caption=caption, color=color)
+        _STAT_BOX.format(label=label, value=value, caption=caption, color=color, text=COLORS["text"],
+                         caption_color=COLORS["caption"], paper=COLORS["white"])
         for label, value, caption, color in boxes
     )
     return f'<div class="ndcg-stats" style="display: flex; gap: 0.8rem; flex-wrap: wrap">{inner}</div>'

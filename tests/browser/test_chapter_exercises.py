@@ -24,6 +24,7 @@ from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
 from ndcg_core.teaching.exercises import MISCONCEPTIONS
+from ndcg_core.ui.widgets import answer_label
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def flat(text: str) -> str:
 
 def check_answer(page: Page, ex_id: str, typed: str) -> None:
     """Type ``typed`` into the exercise's answer box and press its own Check button."""
-    box = page.get_by_label(f"Your answer ({ex_id})", exact=True)
+    box = page.get_by_label(answer_label(ex_id), exact=True)
     expect(box).to_have_count(1)
     show_slide_with(page, box, max_slides=60)
     box.fill(typed)

@@ -242,7 +242,7 @@ def test_03_discounts_switch_the_discount(page: Page, request: pytest.FixtureReq
     goto_slide_with(page, "Discount")
     text = reveal_until(page, "NDCG@5")
     assert f"{nc.ndcg(LECTURE, 5, judgments=LECTURE_JUDGMENTS):.4f}" in text  # 0.7763 to start
-    select_option(page, "Discount", "1/i reciprocal")
+    select_option(page, "Discount", "1/i")
     text = slide_text(page)
     expected = (1 + 2 / 3 + 1 / 4) / (2 + 1 / 2 + 1 / 3)
     assert f"{expected:.4f}" == f"{nc.ndcg(LECTURE, 5, judgments=LECTURE_JUDGMENTS, discount='reciprocal'):.4f}"
@@ -335,6 +335,6 @@ def test_every_slide_has_content_and_no_code(
     assert first_seen["What to remember"] < first_seen["Check yourself"], first_seen
     # the deck ends on an exercise card: its answer box and its own Check button
     last = page.locator(".reveal .slides > section.present")
-    expect(last.get_by_text(re.compile(r"^Your answer \([a-z0-9-]+\)$"))).to_have_count(1)
+    expect(last.get_by_text(re.compile(r"^Your answer: \S.*$"))).to_have_count(1)
     expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
     assert_no_traceback(page)

@@ -47,11 +47,11 @@ def shown_numbers(page: Page) -> dict[str, str]:
     return {line: lines[i + 1] for i, line in enumerate(lines[:-1]) if STAT.match(line)}
 
 
-def expected_numbers(labels_text: str, missing_text: str = "", k: int = 5, **options: object) -> dict[str, str]:
+def expected_numbers(labels_text: str, missed_text: str = "", k: int = 5, **options: object) -> dict[str, str]:
     """The same numbers from ndcg_core: judgments = the list's judged labels + the missed ones."""
     labels = nc.parse_labels(labels_text)
-    missing = nc.parse_labels(missing_text) if missing_text.strip() else []
-    judgments = [x for x in labels if x is not None] + missing
+    missed = nc.parse_labels(missed_text) if missed_text.strip() else []
+    judgments = [x for x in labels if x is not None] + missed
     if options.pop("ideal", "judgments") == "list":
         judgments = None
     s = nc.score(labels, k, judgments=judgments, **options)  # type: ignore[arg-type]
@@ -115,7 +115,7 @@ def test_every_input_changes_the_numbers_as_ndcg_core_says(lab_server: str, page
     select_option(page, "Gain", "exponential")
     assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential")
 
-    select_option(page, "Discount", "reciprocal")
+    select_option(page, "Discount", "1/i")
     assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
 
     set_k(page, 3)
@@ -147,13 +147,13 @@ def test_every_input_changes_the_numbers_as_ndcg_core_says(lab_server: str, page
 def test_log_base_and_gain_table_fields(lab_server: str, page: Page) -> None:
     open_playground(page, lab_server)
     expect(page.locator("marimo-number")).to_have_count(0)  # Base: only for log and Järvelin–Kekäläinen
-    select_option(page, "Discount", "log")
+    select_option(page, "Discount", "1/log_b(i+1)")
     set_number(page, "Base", 10)
     shown = shown_numbers(page)
     assert shown == expected_numbers("1, 0, 2, 1, 0", discount="log", base=10)
-    assert shown["NDCG@5"] == "0.7763"  # the base cancels in NDCG ...
+    assert shown["NDCG@5"] == "0.7763"  # the base cancels in nDCG ...
     assert shown["DCG@5"] != "2.4307"  # ... but not in DCG
-    select_option(page, "Discount", "jarvelin_kekalainen")
+    select_option(page, "Discount", "Järvelin–Kekäläinen (base b)")
     set_number(page, "Base", 3)
     assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0", discount="jarvelin_kekalainen", base=3)
 
@@ -174,7 +174,7 @@ def test_log_base_and_gain_table_fields(lab_server: str, page: Page) -> None:
         ("Relevance labels", "", "the list of labels is empty"),
         ("Judged documents not in the list", "2 ?", "judged document 2 is '?'"),
     ],
-    ids=["bad-token", "negative", "empty", "unjudged-missing"],
+    ids=["bad-token", "negative", "empty", "unjudged-missed"],
 )
 def test_bad_input_shows_a_callout_and_the_rest_keeps_working(
     lab_server: str, page: Page, artifacts_dir: Path, label: str, value: str, message: str
@@ -186,7 +186,7 @@ def test_bad_input_shows_a_callout_and_the_rest_keeps_working(
     assert shown_numbers(page) == {}
     assert_no_traceback(page)
     page.screenshot(path=artifacts_dir / f"playground_error_{label.split()[0].lower()}.png")
-    select_option(page, "Discount", "reciprocal")  # other widgets still work ...
+    select_option(page, "Discount", "1/i")  # other widgets still work ...
     assert message in page_text(page)
     assert_no_traceback(page)
     set_text(page, label, "1, 0, 2" if label == "Relevance labels" else "2")  # ... and fixing it recovers
@@ -258,7 +258,7 @@ def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_se
     assert discounts["y"] < gains["y"] < cutoffs["y"]
     alts = [page.locator("figure.ndcg-plot img").nth(i).get_attribute("alt") or "" for i in range(3)]
     assert alts[0].startswith("Discount by rank") and alts[1].startswith("Gain and discounted gain")
-    assert alts[2].startswith("NDCG at every cutoff")
+    assert alts[2].startswith("nDCG at every cutoff")
     assert_no_traceback(page)
 
 

@@ -128,7 +128,7 @@ INPUTS = """
 import marimo as mo
 DEFS = dict(
     labels_text=mo.ui.text(value={labels!r}),
-    missing_text=mo.ui.text(value={missing!r}),
+    missed_text=mo.ui.text(value={missed!r}),
     gain_dropdown=mo.ui.dropdown(options=["linear", "exponential", "table"], value={gain!r}),
     gain_table_text=mo.ui.text(value={gain_table!r}),
     discount_dropdown=mo.ui.dropdown(options=["log2", "log2_shifted", "reciprocal", "log", "jarvelin_kekalainen", "none"], value={discount!r}),
@@ -141,7 +141,7 @@ DEFS = dict(
 
 
 def playground_with(**values: object) -> dict:
-    settings = {"labels": "1, 0, 2, 1, 0", "missing": "", "gain": "linear", "gain_table": "0:0, 1:1, 2:3, 3:7",
+    settings = {"labels": "1, 0, 2, 1, 0", "missed": "", "gain": "linear", "gain_table": "0:0, 1:1, 2:3, 3:7",
                 "discount": "log2", "base": 2, "k": 5, **values}
     return run_notebook(PLAYGROUND, INPUTS.format(**settings), wanted=("result", "problem"))
 
@@ -202,3 +202,13 @@ def test_playground_bad_input_shows_the_message_not_a_traceback(values: dict, me
 def test_playground_says_why_ndcg_is_zero_when_idcg_is_zero() -> None:
     shown = html.unescape("\n".join(playground_with(labels="0, 0, ?")["outputs"]))
     assert "IDCG@5 = 0" in shown and "nothing to divide by" in shown
+
+
+def test_notebooks_take_the_shared_pieces_from_ndcg_core_ui_widgets() -> None:
+    """The error callout and "Check yourself" are written once, in ndcg_core/ui/widgets.py."""
+    pasted = ('kind="danger"', "mo.ui.dictionary(", "exercises.card(", "def exercise_card", "## Check yourself",
+              "markdown_table(", "Your answer (")
+    for path in NOTEBOOKS:
+        source = path.read_text(encoding="utf-8")
+        found = [needle for needle in pasted if needle in source.replace("tables.markdown_table(", "")]
+        assert found == [], f"{path.name} pastes {found}: use ndcg_core.ui.widgets / ndcg_core.ui.tables"

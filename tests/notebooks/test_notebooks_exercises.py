@@ -22,6 +22,7 @@ from first_exercises import FIRST_NUMERIC
 
 import ndcg_core as nc
 from ndcg_core.teaching.exercises import MISCONCEPTIONS
+from ndcg_core.ui import widgets
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHAPTERS = (
@@ -120,7 +121,8 @@ def test_exercises_come_after_what_to_remember_with_an_answer_box_each(runs, fil
     for ex_id in exercise_ids(defs):
         exercise = nc.exercises.get(ex_id)
         card = next(i for i in range(heading + 1, len(shown)) if shown[i].startswith(exercise.title))
-        assert f"Your answer ({ex_id})" in markup[card]
+        assert widgets.answer_label(ex_id) in markup[card]
+        assert ex_id not in shown[card]  # the learner reads words, not the exercise id
         assert "data-submit-button-label='\"Check\"'" in markup[card]
         assert "Hint 1" in markup[card] and "Worked solution" in markup[card]
         cards.append(card)
@@ -164,10 +166,13 @@ def test_each_exercise_is_a_slide_of_its_own(filename):
     cells = re.split(r"^@app\.cell", source, flags=re.M)[1:]
     layout = json.loads((NOTEBOOKS / "layouts" / f"{filename[:-3]}.slides.json").read_text())["data"]["cells"]
     assert len(layout) == len(cells)
-    heading = next(i for i, c in enumerate(cells) if "## Check yourself" in c)
+    heading = next(i for i, c in enumerate(cells) if "widgets.check_yourself(" in c)
     kinds = [c["type"] for c in layout[heading:]]
-    calls = [bool(re.search(r'^    exercise_card\("[a-z0-9-]+"\)$', c, flags=re.M)) for c in cells[heading:]]
+    calls = [
+        bool(re.search(r'^    widgets\.exercise_card\(chapter_answers, "[a-z0-9-]+"\)$', c, flags=re.M))
+        for c in cells[heading:]
+    ]
     assert kinds[0] == "slide"  # the heading
-    assert kinds[1:3] == ["skip", "skip"]  # the answer boxes and the card function show nothing
-    assert calls[3:] == [True] * (len(cells) - heading - 3)
-    assert kinds[3:] == ["slide"] * (len(cells) - heading - 3)
+    assert kinds[1] == "skip"  # the answer boxes show nothing of their own
+    assert calls[2:] == [True] * (len(cells) - heading - 2)
+    assert kinds[2:] == ["slide"] * (len(cells) - heading - 2)

@@ -372,28 +372,3 @@ def test_compare_runs_with_judgments_per_run():
 def test_compare_runs_judgments_mapping_must_cover_every_run():
     with pytest.raises(ValueError, match=r"judgments has no entry for run 'b'; it lists 'a'\. Give every run"):
         compare.compare_runs({"a": [1], "b": [1]}, {"c": nc.NDCGConfig()}, judgments={"a": [1]})
-
-
-# ---- markdown_table ------------------------------------------------------------------------------
-
-
-def test_markdown_table_formats_numbers_for_reading():
-    import pandas as pd
-
-    table = pd.DataFrame({"x": [2.0, 2 / 3, float("nan")], "name": ["a|b", "c", None]}, index=pd.Index([1, 2, 3], name="rank"))
-    assert compare.markdown_table(table, 3).splitlines() == [
-        "| rank | x | name |",
-        "| --- | ---: | --- |",
-        "| 1 | 2 | a\\|b |",
-        "| 2 | 0.667 | c |",
-        "| 3 | — | — |",
-    ]
-
-
-def test_markdown_table_errors():
-    import pandas as pd
-
-    with pytest.raises(TypeError, match=r"table must be a pandas DataFrame; got list"):
-        compare.markdown_table([1, 2])
-    with pytest.raises(ValueError, match=r"digits must be a whole number of decimals, 0 or more; got digits=-1"):
-        compare.markdown_table(pd.DataFrame({"x": [1]}), -1)

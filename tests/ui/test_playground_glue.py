@@ -1,4 +1,4 @@
-"""ndcg_core.playground (the playground's tested glue) and ndcg_core.presets.
+"""ndcg_core.ui.playground (the playground's tested glue) and ndcg_core.teaching.presets.
 
 Expected values are derivations; the lecture example is labels 1, 0, 2, 1, 0 whose relevant
 documents (2, 1, 1) are all in the list.
@@ -24,7 +24,7 @@ def test_lecture_example() -> None:
     assert r.scored.idcg == pytest.approx(IDCG_5)
     assert r.scored.ndcg == pytest.approx(DCG_5 / IDCG_5)
     assert r.judgments == [1, 0, 2, 1, 0]
-    assert r.missing == []
+    assert r.missed == []
     assert list(r.table["rank"]) == [1, 2, 3, 4, 5]
     assert r.curve[-1] == pytest.approx(DCG_5 / IDCG_5)
     assert r.config.describe().startswith("nDCG@5 with linear gain")
@@ -102,7 +102,7 @@ def test_k_beyond_the_list() -> None:
 
 
 @pytest.mark.parametrize(
-    ("labels", "missing", "extra", "error", "message"),
+    ("labels", "missed", "extra", "error", "message"),
     [
         ("1, x, 2", "", {}, ValueError,
          "Relevance labels: label 2 is 'x', which is not a relevance label."),
@@ -120,18 +120,18 @@ def test_k_beyond_the_list() -> None:
         ("1, 0", "", {"discount": "log", "base": 1}, ValueError, "base must be a number greater than 1; got 1."),
         ("1, 0", "", {"k": 0}, ValueError, "k must be a positive int or None; got k=0."),
     ],
-    ids=["bad-token", "negative", "empty", "unjudged-missing", "bad-missing", "bad-table", "empty-table",
+    ids=["bad-token", "negative", "empty", "unjudged-missed", "bad-missed", "bad-table", "empty-table",
          "table-lacks-label", "bad-base", "bad-k"],
 )
-def test_errors_name_the_field_and_the_token(labels, missing, extra, error, message) -> None:  # type: ignore[no-untyped-def]
+def test_errors_name_the_field_and_the_token(labels, missed, extra, error, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(error) as info:
-        playground.evaluate(labels, missing, **extra)
+        playground.evaluate(labels, missed, **extra)
     assert str(info.value).startswith(message)
 
 
-def test_read_missing_rejects_non_text() -> None:
+def test_read_missed_rejects_non_text() -> None:
     with pytest.raises(TypeError, match=r"Judged documents not in the list: must be text; got int"):
-        playground.read_missing(3)  # type: ignore[arg-type]
+        playground.read_missed(3)  # type: ignore[arg-type]
 
 
 def test_display_table_is_for_people() -> None:
@@ -140,7 +140,7 @@ def test_display_table_is_for_people() -> None:
     assert list(t["label"]) == ["1", "?", "–"]
     assert list(t["gain × discount"]) == ["1.0000", "0.0000", "–"]
     assert list(t["ideal gain × discount"]) == [f"{2 / log2(2):.4f}", f"{1 / log2(3):.4f}", f"{1 / log2(4):.4f}"]
-    assert list(t["NDCG@i"])[0] == f"{1 / 2:.4f}"
+    assert list(t["nDCG@i"])[0] == f"{1 / 2:.4f}"
 
 
 def test_stats_html_shows_the_actual_k_and_four_decimals() -> None:
@@ -155,7 +155,7 @@ def test_stats_html_shows_the_actual_k_and_four_decimals() -> None:
 def test_table_html_has_the_headers() -> None:
     html = playground.table_html(nc.breakdown([1, 0, 2], 3))
     assert 'class="dataframe ndcg-breakdown"' in html
-    assert "<th>rank i</th>" in html and "<th>NDCG@i</th>" in html
+    assert "<th>rank i</th>" in html and "<th>nDCG@i</th>" in html
 
 
 # --------------------------------------------------------------------------- presets
@@ -200,3 +200,12 @@ def test_deep_cutoff_preset_has_ndcg_at_100_below_ndcg_at_10() -> None:
 def test_unknown_preset() -> None:
     with pytest.raises(ValueError, match=r"preset must be one of 'lecture', 'unjudged', 'missed', 'deep-cutoff'; got 'x'"):
         preset("x")
+
+
+def test_table_and_numbers_use_the_one_palette() -> None:
+    from ndcg_core.ui.palette import COLORS
+
+    html = playground.stats_html(playground.evaluate("1, 0, 2, 1, 0", k=5))
+    for name in ("blue", "orange", "green", "grey", "text", "caption", "white"):
+        assert COLORS[name] in html
+    assert COLORS["stripe"] in playground.table_html(nc.breakdown([1, 0, 2], 3))

@@ -1,4 +1,4 @@
-"""The playground's figures (ndcg_core.plots.ranking): what they draw, their PNG twins, no leaks.
+"""The playground's figures (ndcg_core.ui.plots.ranking): what they draw, their HTML twins, no leaks.
 
 Expected values are written as their derivations on the lecture example
 (labels 1, 0, 2, 1, 0; judgments 2, 1, 1).
@@ -122,7 +122,7 @@ def test_discount_curves_errors(kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         ranking.discount_curves(**kwargs)
     with pytest.raises(error, match=match):
-        ranking.discount_curves_png(**kwargs)
+        ranking.discount_curves_html(**kwargs)
 
 
 # --------------------------------------------------------------------------- gains per rank
@@ -187,16 +187,16 @@ def test_gains_per_rank_errors(table: object, error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         ranking.gains_per_rank(table)  # type: ignore[arg-type]
     with pytest.raises(error, match=match):
-        ranking.gains_per_rank_png(table)  # type: ignore[arg-type]
+        ranking.gains_per_rank_html(table)  # type: ignore[arg-type]
 
 
-# --------------------------------------------------------------------------- NDCG at every cutoff
+# --------------------------------------------------------------------------- nDCG at every cutoff
 
 
 def test_ndcg_at_cutoffs_curve_and_marked_k() -> None:
     curve = nc.ndcg_curve(LECTURE, judgments=JUDGMENTS)
     fig = ranking.ndcg_at_cutoffs(curve, 5)
-    line = lines_labelled(fig, "NDCG@cutoff")[0]
+    line = lines_labelled(fig, "nDCG@cutoff")[0]
     np.testing.assert_allclose(line.get_ydata(), [
         1 / 2,
         1 / (2 + 1 / log2(3)),
@@ -204,12 +204,12 @@ def test_ndcg_at_cutoffs_curve_and_marked_k() -> None:
         (2 + 1 / log2(5)) / IDCG_5,
         DCG_5 / IDCG_5,
     ])
-    assert "NDCG@5 = 0.7763" in texts(fig)
+    assert "nDCG@5 = 0.7763" in texts(fig)
     dot = [ln for ln in fig.axes[0].get_lines() if ln.get_marker() == "o" and ln.get_markersize() > 15][0]
     assert list(dot.get_xdata()) == [5]
     np.testing.assert_allclose(dot.get_ydata(), [DCG_5 / IDCG_5])
     assert fig.axes[0].get_ylim() == (0, 1.08)
-    assert fig.axes[0].get_xlabel() == "cutoff" and fig.axes[0].get_ylabel() == "NDCG"
+    assert fig.axes[0].get_xlabel() == "cutoff" and fig.axes[0].get_ylabel() == "nDCG"
 
 
 def test_ndcg_at_cutoffs_k_past_the_curve_is_flat() -> None:
@@ -218,15 +218,15 @@ def test_ndcg_at_cutoffs_k_past_the_curve_is_flat() -> None:
     tail = lines_labelled(fig, "no documents left")[0]
     assert list(tail.get_xdata()) == [5, 8]
     np.testing.assert_allclose(tail.get_ydata(), [DCG_5 / IDCG_5] * 2)
-    assert "NDCG@8 = 0.7763" in texts(fig)
+    assert "nDCG@8 = 0.7763" in texts(fig)
 
 
 def test_ndcg_at_cutoffs_shows_the_drop_at_a_deep_cutoff() -> None:
     preset = nc_presets_deep()
     curve = nc.ndcg_curve(preset["labels"], judgments=preset["judgments"])
     fig = ranking.ndcg_at_cutoffs(curve, 100)
-    y = lines_labelled(fig, "NDCG@cutoff")[0].get_ydata()
-    assert y[9] > y[-1]  # NDCG@10 > NDCG at the end of the curve
+    y = lines_labelled(fig, "nDCG@cutoff")[0].get_ydata()
+    assert y[9] > y[-1]  # nDCG@10 > nDCG at the end of the curve
     assert fig.axes[0].get_xlim() == (0.5, 100.5)
 
 
@@ -252,7 +252,7 @@ def test_ndcg_at_cutoffs_errors(curve: object, k: int, error: type, match: str) 
     with pytest.raises(error, match=match):
         ranking.ndcg_at_cutoffs(curve, k)  # type: ignore[arg-type]
     with pytest.raises(error, match=match):
-        ranking.ndcg_at_cutoffs_png(curve, k)  # type: ignore[arg-type]
+        ranking.ndcg_at_cutoffs_html(curve, k)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- projector legibility
@@ -276,30 +276,23 @@ def test_figures_are_legible_on_a_projector(make) -> None:  # type: ignore[no-un
     assert fig.get_figwidth() * fig.dpi >= 1000
 
 
-# --------------------------------------------------------------------------- PNG twins
-
-
-def test_png_twins_are_pngs_of_the_figure_size() -> None:
-    table = nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)
-    assert png_size(ranking.gains_per_rank_png(table)) == (1000, 500)
-    assert png_size(ranking.discount_curves_png("log2", k=5)) == (1000, 500)
-    assert png_size(ranking.ndcg_at_cutoffs_png(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5)) == (1000, 460)
+# --------------------------------------------------------------------------- cached HTML redraws
 
 
 def _fresh(render):  # type: ignore[no-untyped-def]
-    ranking._CACHES.clear()
+    ranking._LAYERED.clear()
     return render()
 
 
 @pytest.mark.parametrize(
     ("first", "second"),
     [
-        (lambda: ranking.gains_per_rank_png(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)),
-         lambda: ranking.gains_per_rank_png(nc.breakdown([0, 2, 1, None, 1], 5, judgments=[2, 1, 1]))),
-        (lambda: ranking.ndcg_at_cutoffs_png(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
-         lambda: ranking.ndcg_at_cutoffs_png(nc.ndcg_curve([2, 1, 0, 1], judgments=[2, 1, 1]), 3)),
-        (lambda: ranking.discount_curves_png("log2", k=5),
-         lambda: ranking.discount_curves_png("log2", k=9)),
+        (lambda: ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5),
+         lambda: ranking.gains_per_rank_html(nc.breakdown([0, 2, 1, None, 1], 5, judgments=[2, 1, 1]), 5)),
+        (lambda: ranking.ndcg_at_cutoffs_html(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+         lambda: ranking.ndcg_at_cutoffs_html(nc.ndcg_curve([2, 1, 0, 1], judgments=[2, 1, 1]), 3)),
+        (lambda: ranking.discount_curves_html("log2", k=5),
+         lambda: ranking.discount_curves_html("log2", k=9)),
     ],
     ids=["gains", "cutoffs", "discounts"],
 )
@@ -311,22 +304,22 @@ def test_a_cached_redraw_leaves_nothing_of_the_previous_picture(first, second) -
 
 
 def test_cache_is_bounded() -> None:
-    ranking._CACHES.clear()
+    ranking._LAYERED.clear()
     for n in range(1, 2 * ranking.CACHE_SIZE + 3):
-        ranking.gains_per_rank_png(nc.breakdown([1] * n, n))
-    assert ranking.cache_info()["_GainsPlot"] == ranking.CACHE_SIZE
+        ranking.gains_per_rank_html(nc.breakdown([1] * n, n))
+    assert len(ranking._LAYERED[ranking._GainsPlot]) == ranking.CACHE_SIZE
 
 
-def test_png_rendering_is_thread_safe() -> None:
+def test_html_rendering_is_thread_safe() -> None:
     tables = [nc.breakdown(labels, 5, judgments=[2, 2, 1, 1]) for labels in
               ([2, 1, 0, 0, 1], [0, 0, 1, 2, 2], [1, 2, 0, 1, 0], [2, 2, 1, 1, 0])]
-    expected = [_fresh(lambda t=t: ranking.gains_per_rank_png(t)) for t in tables]
-    results: dict[tuple[int, int], bytes] = {}
+    expected = [_fresh(lambda t=t: ranking.gains_per_rank_html(t, 5)) for t in tables]
+    results: dict[tuple[int, int], str] = {}
 
     def work(worker: int) -> None:
         for i in range(12):
             j = (worker + i) % len(tables)
-            results[(worker, i)] = ranking.gains_per_rank_png(tables[j])
+            results[(worker, i)] = ranking.gains_per_rank_html(tables[j], 5)
 
     threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
     for t in threads:
@@ -356,7 +349,7 @@ def _layers(html: str) -> tuple[str, str]:
         (lambda: ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5),
          "0 0 720 360", "DCG@5 = 2.4307, IDCG@5 = 3.1309"),
         (lambda: ranking.ndcg_at_cutoffs_html(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
-         "0 0 720 331.2", "NDCG@5 = 0.7763"),
+         "0 0 720 331.2", "nDCG@5 = 0.7763"),
         (lambda: ranking.discount_curves_html("log2", k=5), "0 0 720 360", "ranks 1 to 5 marked"),
     ],
     ids=["gains", "cutoffs", "discounts"],
@@ -368,6 +361,7 @@ def test_html_is_a_png_frame_with_an_svg_overlay_of_the_same_size(render, viewbo
 
     frame = base64.b64decode(png_url.split(",", 1)[1])
     width, height = png_size(frame)
+    assert width == 10 * ranking.PNG_DPI  # a 10-inch figure: 1000 pixels wide
     assert f'viewBox="{viewbox}"' in svg
     vb = [float(x) for x in viewbox.split()]
     assert width / height == pytest.approx(vb[2] / vb[3])  # both layers cover the same box
@@ -381,7 +375,7 @@ def test_html_overlay_changes_with_the_data_and_the_frame_is_reused() -> None:
     second = ranking.gains_per_rank_html(nc.breakdown([0, 1, 2, 1, 0], 5, judgments=JUDGMENTS), 5)
     assert _layers(first)[0] == _layers(second)[0]  # same axes: the same background picture
     assert _layers(first)[1] != _layers(second)[1]
-    assert ranking.cache_info()["_GainsPlot (html)"] == 1
+    assert len(ranking._LAYERED[ranking._GainsPlot]) == 1
     again = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
     assert again == first
 
@@ -414,13 +408,6 @@ def test_html_errors_match_the_figures() -> None:
         ranking.discount_curves_html("log2", k=0)
 
 
-def test_as_img_embeds_png_bytes_and_rejects_others() -> None:
-    tag = ranking.as_img(ranking.discount_curves_png("none", k=2), 'a "plot"')
-    assert tag.startswith('<img src="data:image/png;base64,iVBORw0KGgo') and 'alt="a &quot;plot&quot;"' in tag
-    with pytest.raises(TypeError, match=r"png must be PNG bytes"):
-        ranking.as_img(b"GIF89a", "x")
-
-
 # --------------------------------------------------------------------------- no leaks, SVG
 
 
@@ -429,7 +416,7 @@ def test_no_pyplot_figures_and_figures_are_freed() -> None:
     fig = ranking.gains_per_rank(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS))
     ranking.discount_curves("none", k=3)
     ranking.ndcg_at_cutoffs([0.5, 1.0], 2)
-    ranking.gains_per_rank_png(nc.breakdown(LECTURE, 5))
+    ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5))
     assert plt.get_fignums() == []
     ref = weakref.ref(fig)
     del fig
@@ -441,8 +428,8 @@ def test_to_svg_scales_to_its_container_and_names_the_figure() -> None:
     svg = ranking.to_svg(ranking.ndcg_at_cutoffs([0.5, 0.25], 2))
     assert svg.startswith("<svg")
     assert 'width="100%"' in svg and "max-width: 1000px" in svg
-    assert 'aria-label="NDCG at every cutoff: it can go down"' in svg
-    assert "NDCG@2 = 0.2500" in svg  # text kept as text
+    assert 'aria-label="nDCG at every cutoff: it can go down"' in svg
+    assert "nDCG@2 = 0.2500" in svg  # text kept as text
 
 
 def test_to_svg_rejects_other_objects() -> None:

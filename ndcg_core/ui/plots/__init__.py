@@ -6,7 +6,8 @@ function returns a :class:`matplotlib.figure.Figure` built without pyplot's glob
 state, so figures are garbage-collected like any object.
 """
 
-from ._style import COLORS, new_figure, projector_style
+from ..palette import COLORS
+from ._style import new_figure, projector_style
 from .concepts import *  # noqa: F403  (each module lists its figures in __all__)
 from .ranking import *  # noqa: F403
 from . import concepts as _concepts, ranking as _ranking

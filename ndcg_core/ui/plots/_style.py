@@ -1,7 +1,8 @@
 """One look for every figure: big type, thick lines, high-contrast colours.
 
 Sized for a classroom projector: 16 pt text at the default figure width, lines of
-3 pt, a colour-blind-safe palette (Okabe–Ito) on a white background.
+3 pt, a colour-blind-safe palette (Okabe–Ito, :data:`ndcg_core.ui.palette.COLORS`, the only
+colour table) on a white background.
 """
 
 from __future__ import annotations
@@ -12,20 +13,9 @@ from contextlib import contextmanager
 import matplotlib as mpl
 from matplotlib.figure import Figure
 
-__all__ = ["COLORS", "PROJECTOR_RC", "projector_style", "new_figure"]
+from ..palette import COLORS
 
-#: Okabe–Ito colours, safe for colour-blind viewers and on projectors.
-COLORS = {
-    "blue": "#0072B2",
-    "orange": "#E69F00",
-    "green": "#009E73",
-    "red": "#D55E00",
-    "purple": "#CC79A7",
-    "sky": "#56B4E9",
-    "yellow": "#F0E442",
-    "grey": "#666666",
-    "black": "#000000",
-}
+__all__ = ["COLORS", "PROJECTOR_RC", "projector_style", "new_figure"]
 
 PROJECTOR_RC = {
     "font.size": 16,

@@ -4,11 +4,11 @@ Each figure comes two ways:
 
 - ``discount_curves``, ``gains_per_rank``, ``ndcg_at_cutoffs`` return a complete
   :class:`matplotlib.figure.Figure` (no pyplot state; freed when dropped);
-- the ``*_png`` twins return the same picture as PNG bytes, fast enough to redraw on every
-  keystroke of a live lecture. They keep a few figures per plot (a small LRU cache keyed by
-  what fixes the axes: the number of ranks, the y range, the chosen discount) with the
-  static part (axes, ticks, labels, legend) drawn once; an update restores that background
-  and draws only the data (bars, lines, markers, the numbers). See ``bench/ui_latency.py``.
+- the ``*_html`` twins return the same picture as HTML, fast enough to redraw on every
+  keystroke of a live lecture: the static part (axes, ticks, labels, legend) as a PNG drawn
+  once, the data (bars, lines, markers, the numbers) as a small SVG on top. They keep a few
+  frames per plot (a small LRU cache keyed by what fixes the axes: the number of ranks, the
+  y range, the chosen discount). See ``bench/ui_latency.py``.
 
 Both ways share one builder per figure, so they draw the same thing.
 """
@@ -19,9 +19,7 @@ import base64
 import io
 import math
 import re
-import struct
 import threading
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -44,21 +42,17 @@ __all__ = [
     "discount_curves",
     "gains_per_rank",
     "ndcg_at_cutoffs",
-    "discount_curves_png",
-    "gains_per_rank_png",
-    "ndcg_at_cutoffs_png",
     "discount_curves_html",
     "gains_per_rank_html",
     "ndcg_at_cutoffs_html",
     "to_svg",
-    "as_img",
     "DISCOUNT_CURVE_NAMES",
     "PNG_DPI",
 ]
 
 #: The five named discounts drawn side by side (``"log"`` or a callable is drawn only when chosen).
 DISCOUNT_CURVE_NAMES = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
-#: Resolution of the PNG twins: a 10-inch figure is 1000 pixels wide.
+#: Resolution of the HTML twins' PNG frame: a 10-inch figure is 1000 pixels wide.
 PNG_DPI = 100
 #: Figures kept per plot for fast redraws (about 4 MB each).
 CACHE_SIZE = 6
@@ -119,7 +113,7 @@ def _positive_int(value: object, name: str) -> int:
     return int(value)
 
 
-#: x-axis ends for the NDCG curve: the axes change only when the cutoffs outgrow one.
+#: x-axis ends for the nDCG curve: the axes change only when the cutoffs outgrow one.
 _CUTOFF_ENDS = (5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
 
 
@@ -175,29 +169,6 @@ def _static_figure(plot: _Plot, data: Any) -> Figure:
     with _style():
         plot.update(data)
     return plot.fig
-
-
-class _Live:
-    """A cached :class:`_Plot` with its background; renders new data as PNG bytes."""
-
-    def __init__(self, plot: _Plot) -> None:
-        self.plot = plot
-        self.canvas: FigureCanvasAgg = plot.fig.canvas  # type: ignore[assignment]
-        with _style():
-            self.canvas.draw()
-        self.background = self.canvas.copy_from_bbox(plot.fig.bbox)
-        self.lock = threading.Lock()
-
-    def png(self, data: Any) -> bytes:
-        with self.lock, _style():
-            self.canvas.restore_region(self.background)
-            live, temporary = self.plot.update(data)
-            renderer = self.canvas.get_renderer()
-            for artist in live:
-                artist.draw(renderer)
-            for artist in temporary:
-                artist.remove()
-            return _encode_png(self.canvas)
 
 
 _SVG_DPI = 72  # matplotlib's SVG unit: one point
@@ -270,10 +241,11 @@ def _attr(text: str) -> str:
 
 
 _LAYERED: dict[type, OrderedDict[Hashable, _Layered]] = {}
+_CACHE_LOCK = threading.Lock()
 
 
 def _layered(kind: type[_Plot], key: Hashable, alt: str, accept: Callable[[Any], bool] | None = None) -> _Layered:
-    """Like :func:`_live`, for the two-layer HTML rendering."""
+    """The cached frame for ``key``, or the most recently used one whose key ``accept`` takes."""
     with _CACHE_LOCK:
         cache = _LAYERED.setdefault(kind, OrderedDict())
         found = key if key in cache else None
@@ -289,70 +261,6 @@ def _layered(kind: type[_Plot], key: Hashable, alt: str, accept: Callable[[Any],
         while len(cache) > CACHE_SIZE:
             cache.popitem(last=False)
     return entry
-
-
-def _png_chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-
-def _encode_png(canvas: FigureCanvasAgg) -> bytes:
-    """The canvas as an RGB PNG: no row filters, zlib level 1 (about twice as fast as Pillow's)."""
-    rgba = np.asarray(canvas.buffer_rgba())
-    height, width = rgba.shape[:2]
-    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
-    rows[:, 0] = 0  # filter type 0 (none) for every row
-    rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _png_chunk(b"IHDR", header)
-        + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1))
-        + _png_chunk(b"IEND", b"")
-    )
-
-
-def as_img(png: bytes, alt: str, *, max_width: str = "1000px") -> str:
-    r"""An ``<img>`` tag holding the PNG inline (a data URL): no second request to fetch it.
-
-    >>> as_img(b"\x89PNG", "a plot")[:41]
-    '<img src="data:image/png;base64,iVBORw=="'
-    """
-    if not isinstance(png, bytes) or not png.startswith(b"\x89PNG"):
-        raise TypeError("png must be PNG bytes, as the *_png functions return.")
-    text = alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-    data = base64.b64encode(png).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="{text}" style="width: 100%; max-width: {max_width}; height: auto">'
-
-
-_CACHES: dict[type, OrderedDict[Hashable, _Live]] = {}
-_CACHE_LOCK = threading.Lock()
-
-
-def _live(kind: type[_Plot], key: Hashable, accept: Callable[[Any], bool] | None = None) -> _Live:
-    """The cached figure for ``key``, or the most recently used one whose key ``accept`` takes."""
-    with _CACHE_LOCK:
-        cache = _CACHES.setdefault(kind, OrderedDict())
-        found = key if key in cache else None
-        if found is None and accept is not None:
-            found = next((k for k in reversed(cache) if accept(k)), None)
-        if found is not None:
-            cache.move_to_end(found)
-            return cache[found]
-    entry = _Live(kind(key, animated=True))
-    with _CACHE_LOCK:
-        cache[key] = entry
-        cache.move_to_end(key)
-        while len(cache) > CACHE_SIZE:
-            cache.popitem(last=False)
-    return entry
-
-
-def cache_info() -> dict[str, int]:
-    """Number of cached figures per plot (for tests and the benchmark)."""
-    with _CACHE_LOCK:
-        info = {kind.__name__: len(cache) for kind, cache in _CACHES.items()}
-        info.update({f"{kind.__name__} (html)": len(cache) for kind, cache in _LAYERED.items()})
-        return info
 
 
 # --------------------------------------------------------------------------- discount curves
@@ -433,20 +341,6 @@ def discount_curves(
     """
     chosen, last, k = _discount_key(discount, base, k, max_rank)
     return _static_figure(_DiscountPlot((chosen, last), animated=False), k)
-
-
-def discount_curves_png(
-    discount: Discount = "log2",
-    *,
-    base: float | None = None,
-    k: int = 5,
-    max_rank: int | None = None,
-) -> bytes:
-    """:func:`discount_curves` as PNG bytes, redrawn from a cached frame."""
-    chosen, last, k = _discount_key(discount, base, k, max_rank)
-    if chosen.name == "custom":  # a callable: nothing safe to key a cache on
-        return _Live(_DiscountPlot((chosen, last), animated=True)).png(k)
-    return _live(_DiscountPlot, (chosen, last)).png(k)
 
 
 def discount_curves_html(
@@ -579,7 +473,7 @@ def gains_per_rank(table: pd.DataFrame, k: int | None = None) -> Figure:
     """Gain and discounted gain per rank (bars), with cumulative DCG and IDCG (lines).
 
     ``table`` is :func:`ndcg_core.breakdown`'s per-rank table. Unjudged ranks are marked
-    ``?``; the gap between the two lines at the last rank is what NDCG < 1 measures.
+    ``?``; the gap between the two lines at the last rank is what nDCG < 1 measures.
     With the cutoff ``k`` (up to 20) the axis shows every rank 1..k, also those past the end
     of a shorter list, and the totals are labelled ``DCG@k``.
     """
@@ -587,20 +481,11 @@ def gains_per_rank(table: pd.DataFrame, k: int | None = None) -> Figure:
     return _static_figure(_GainsPlot(key, animated=False), data)
 
 
-def gains_per_rank_png(table: pd.DataFrame, k: int | None = None) -> bytes:
-    """:func:`gains_per_rank` as PNG bytes, redrawn from a cached frame.
-
-    The y axis stays put while the data fit it and fill at least a third of it, so
-    successive edits are easy to compare (and cheap to draw); only then is it rescaled.
-    """
-    key, data = _gains_key(table, k)
-    return _live(_GainsPlot, key, accept=_same_slots_roomy_enough(key)).png(data)
-
-
 def gains_per_rank_html(table: pd.DataFrame, k: int | None = None) -> str:
     """:func:`gains_per_rank` as HTML: a cached PNG frame with the bars and lines as SVG on top.
 
-    The y axis is kept while the data fit it (see :func:`gains_per_rank_png`).
+    The y axis stays put while the data fit it and fill at least a third of it, so
+    successive edits are easy to compare (and cheap to draw); only then is it rescaled.
     """
     key, data = _gains_key(table, k)
     cut = data[1]
@@ -624,7 +509,7 @@ class _CurvePlot(_Plot):
         self.ax = ax
         anim = self.animated
         marker = "o" if last <= 30 else None
-        (self.line,) = ax.plot([], [], color=COLORS["green"], marker=marker, label="NDCG@cutoff",
+        (self.line,) = ax.plot([], [], color=COLORS["green"], marker=marker, label="nDCG@cutoff",
                                animated=anim)
         (self.tail,) = ax.plot([], [], color=COLORS["green"], linestyle=":", animated=anim,
                                label="no documents left")
@@ -638,8 +523,8 @@ class _CurvePlot(_Plot):
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(MultipleLocator(0.2))  # the same ticks at any text size
         ax.set_xlabel("cutoff")
-        ax.set_ylabel("NDCG")
-        ax.set_title("NDCG at every cutoff: it can go down", pad=44)
+        ax.set_ylabel("nDCG")
+        ax.set_title("nDCG at every cutoff: it can go down", pad=44)
         ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.2, frameon=False)
 
     def update(self, data: tuple[np.ndarray, int]) -> tuple[list[Artist], list[Artist]]:
@@ -653,7 +538,7 @@ class _CurvePlot(_Plot):
         at_k = float(y[min(k, len(y)) - 1])
         self.cut.set_xdata([k, k])
         self.dot.set_data([k], [at_k])
-        self.note.set_text(f"NDCG@{k} = {at_k:.4f}")
+        self.note.set_text(f"nDCG@{k} = {at_k:.4f}")
         return [self.line, self.tail, self.cut, self.dot, self.note], []
 
 
@@ -670,7 +555,7 @@ def _curve_data(curve: Sequence[float], k: int) -> tuple[int, tuple[np.ndarray, 
 
 
 def ndcg_at_cutoffs(curve: Sequence[float], k: int) -> Figure:
-    """NDCG at every cutoff 1, 2, ... with the cutoff k marked.
+    """nDCG at every cutoff 1, 2, ... with the cutoff k marked.
 
     ``curve`` is :func:`ndcg_core.ndcg_curve`'s list, which by default runs to the end of the
     longer of the ranked list and the ideal list. Past that end neither DCG nor IDCG changes,
@@ -680,18 +565,12 @@ def ndcg_at_cutoffs(curve: Sequence[float], k: int) -> Figure:
     return _static_figure(_CurvePlot(last, animated=False), data)
 
 
-def ndcg_at_cutoffs_png(curve: Sequence[float], k: int) -> bytes:
-    """:func:`ndcg_at_cutoffs` as PNG bytes, redrawn from a cached frame."""
-    last, data = _curve_data(curve, k)
-    return _live(_CurvePlot, last).png(data)
-
-
 def ndcg_at_cutoffs_html(curve: Sequence[float], k: int) -> str:
     """:func:`ndcg_at_cutoffs` as HTML: a cached PNG frame with the curve as SVG on top."""
     last, data = _curve_data(curve, k)
     y, k = data
     at_k = float(y[min(k, len(y)) - 1])
-    return _layered(_CurvePlot, last, "NDCG at every cutoff").html(data, f"NDCG@{k} = {at_k:.4f}")
+    return _layered(_CurvePlot, last, "nDCG at every cutoff").html(data, f"nDCG@{k} = {at_k:.4f}")
 
 
 # --------------------------------------------------------------------------- SVG

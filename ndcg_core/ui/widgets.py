@@ -1,0 +1,299 @@
+"""The notebooks' reusable marimo pieces, written once: the only module of ndcg_core that imports marimo.
+
+Import it in a notebook as ``from ndcg_core.ui import widgets``. What it offers:
+
+=============================  ==================================================================
+piece                          what a learner sees
+=============================  ==================================================================
+:func:`error_callout`          a red callout with the message of a ``TypeError``/``ValueError``
+:func:`labels_input`           the ``Relevance labels`` text box (``?`` = unjudged)
+:func:`missed_input`           the ``Judged documents not in the list`` text box
+:func:`gain_options`,          dropdown/multiselect options ``{text shown: stable name}``:
+:func:`discount_options`       ``"1/log2(i+2), shifted"`` shown, ``"log2_shifted"`` underneath
+:func:`gain_dropdown`,         the ``Gain`` and ``Discount`` dropdowns built from those options;
+:func:`discount_dropdown`      their ``.value`` is the stable name ndcg_core takes
+:func:`check_yourself`         the "Check yourself" heading with how to answer
+:func:`answer_box`,            one exercise's answer box (text or options) with its **Check**
+:func:`answer_boxes`           button; a ``mo.ui.dictionary`` of them, keyed by exercise id
+:func:`exercise_card`          statement, answer box, feedback once checked, hints and the worked
+                               solution folded (from :func:`ndcg_core.teaching.exercises.card`)
+:func:`feedback_callout`,      the feedback on one answer; the folded hints and worked solution
+:func:`folded_help`
+=============================  ==================================================================
+
+A chapter ends with its exercises in three kinds of cell (each card can be a slide)::
+
+    @app.cell(hide_code=True)
+    def _(widgets):
+        widgets.check_yourself("Four exercises on gains.")
+        return
+
+    @app.cell
+    def _(widgets):
+        chapter_answers = widgets.answer_boxes(("gains-exp-dcg", "gains-ratio"))
+        return (chapter_answers,)
+
+    @app.cell
+    def _(chapter_answers, widgets):
+        widgets.exercise_card(chapter_answers, "gains-exp-dcg")
+        return
+
+Each answer box is a ``form``: its value stays ``None`` until the learner presses **Check**,
+so feedback appears only on request. The option lists keep the stable names of
+:data:`ndcg_core.DISCOUNT_NAMES` underneath, so tests and ndcg_core see ``"log2_shifted"``
+while the learner reads ``1/log2(i+2), shifted``.
+
+May import: marimo, every other layer of ndcg_core. Nothing below ``ndcg_core.ui`` imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import marimo as mo
+
+from ..discounts import DISCOUNT_NAMES
+from ..teaching import exercises
+from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
+
+__all__ = [
+    "error_callout",
+    "labels_input",
+    "missed_input",
+    "GAIN_LABELS",
+    "GAIN_FORMULAS",
+    "DISCOUNT_LABELS",
+    "gain_label",
+    "discount_label",
+    "gain_options",
+    "discount_options",
+    "gain_dropdown",
+    "discount_dropdown",
+    "HOW_TO_ANSWER",
+    "check_yourself",
+    "answer_label",
+    "answer_box",
+    "answer_boxes",
+    "feedback_callout",
+    "folded_help",
+    "exercise_card",
+]
+
+
+# --------------------------------------------------------------------------- errors and inputs
+
+
+def error_callout(err: BaseException | str, *, lead: str = "") -> Any:
+    """The message of an error as a red ("danger") callout, word for word; never a traceback.
+
+    ``lead`` (Markdown) comes before the message, e.g. ``"**Cannot compute:**"``.
+
+    >>> error_callout(ValueError("label 2 is 'x'"), lead="**Cannot compute:**").text.count("Cannot compute")
+    1
+    """
+    text = str(err)
+    return mo.callout(mo.md(f"{lead} {text}" if lead else text), kind="danger")
+
+
+def labels_input(value: str = "1, 0, 2, 1, 0", *, label: str = LABELS_FIELD) -> Any:
+    """The text box for a ranked list of relevance labels (comma or space separated, ``?`` = unjudged).
+
+    >>> labels_input().value
+    '1, 0, 2, 1, 0'
+    """
+    return mo.ui.text(value=value, label=label, full_width=True)
+
+
+def missed_input(value: str = "") -> Any:
+    """The text box for the labels of judged documents the list missed (they join the ideal list).
+
+    >>> missed_input("2, 1").value
+    '2, 1'
+    """
+    return mo.ui.text(value=value, label=MISSED_FIELD, full_width=True)
+
+
+# --------------------------------------------------------------------------- gains and discounts, in words
+
+#: What the Gain options show: words (the playground's dropdown binds these texts).
+GAIN_LABELS = {"linear": "linear", "exponential": "exponential", "table": "table"}
+#: The same with the formula, for lists where there is room for it (exam settings).
+GAIN_FORMULAS = {"linear": "linear, g(l) = l", "exponential": "exponential, g(l) = 2^l - 1", "table": "table"}
+#: What the Discount options show for each stable name of :data:`ndcg_core.DISCOUNT_NAMES`.
+DISCOUNT_LABELS = {
+    "log2": "1/log2(i+1)",
+    "log2_shifted": "1/log2(i+2), shifted",
+    "reciprocal": "1/i",
+    "log": "1/log_b(i+1)",
+    "jarvelin_kekalainen": "Järvelin–Kekäläinen (base b)",
+    "none": "none (plain CG)",
+}
+
+
+def _known(name: object, known: Sequence[str], what: str) -> str:
+    if not isinstance(name, str) or name not in known:
+        valid = ", ".join(repr(n) for n in known)
+        raise ValueError(f"{what} must be one of {valid}; got {name!r}.")
+    return name
+
+
+def gain_label(name: str, *, formula: bool = False) -> str:
+    """The text shown for a gain name.
+
+    >>> gain_label("exponential"), gain_label("exponential", formula=True)
+    ('exponential', 'exponential, g(l) = 2^l - 1')
+    """
+    _known(name, GAIN_CHOICES, "gain")
+    return (GAIN_FORMULAS if formula else GAIN_LABELS)[name]
+
+
+def discount_label(name: str, *, base: float | None = None) -> str:
+    """The text shown for a discount name; a fixed ``base`` replaces the ``b`` where there is one.
+
+    >>> discount_label("log2_shifted")
+    '1/log2(i+2), shifted'
+    >>> discount_label("jarvelin_kekalainen", base=2), discount_label("log", base=10)
+    ('Järvelin–Kekäläinen (base 2)', '1/log_10(i+1)')
+    """
+    text = DISCOUNT_LABELS[_known(name, DISCOUNT_NAMES, "discount")]
+    if base is None:
+        return text
+    b = f"{base:g}"
+    return text.replace("(base b)", f"(base {b})").replace("log_b", f"log_{b}")
+
+
+def gain_options(names: Iterable[str] = GAIN_CHOICES, *, formula: bool = False) -> dict[str, str]:
+    """``{text shown: gain name}`` for a dropdown or multiselect, in the order given.
+
+    >>> gain_options(("linear", "exponential"))
+    {'linear': 'linear', 'exponential': 'exponential'}
+    """
+    return {gain_label(name, formula=formula): name for name in names}
+
+
+def discount_options(names: Iterable[str] = DISCOUNT_NAMES, *, base: float | None = None) -> dict[str, str]:
+    """``{text shown: discount name}`` for a dropdown or multiselect, in the order given.
+
+    >>> list(discount_options(("log2", "reciprocal", "none")))
+    ['1/log2(i+1)', '1/i', 'none (plain CG)']
+    """
+    return {discount_label(name, base=base): name for name in names}
+
+
+def gain_dropdown(value: str = "linear", *, names: Iterable[str] = GAIN_CHOICES, label: str = "Gain") -> Any:
+    """The Gain dropdown; its ``.value`` is the chosen gain's name.
+
+    >>> gain_dropdown("exponential").value
+    'exponential'
+    """
+    options = gain_options(names)
+    if value not in options.values():
+        raise ValueError(f"value must be one of the gains offered ({', '.join(map(repr, options.values()))}); "
+                         f"got {value!r}.")
+    return mo.ui.dropdown(options=options, value=gain_label(value), label=label)
+
+
+def discount_dropdown(
+    value: str = "log2", *, names: Iterable[str] = DISCOUNT_NAMES, base: float | None = None, label: str = "Discount"
+) -> Any:
+    """The Discount dropdown showing formulas; its ``.value`` is the chosen discount's name.
+
+    >>> d = discount_dropdown("log2_shifted")
+    >>> d.value, d.selected_key
+    ('log2_shifted', '1/log2(i+2), shifted')
+    """
+    options = discount_options(names, base=base)
+    if value not in options.values():
+        raise ValueError(f"value must be one of the discounts offered ({', '.join(map(repr, options.values()))}); "
+                         f"got {value!r}.")
+    return mo.ui.dropdown(options=options, value=discount_label(value, base=base), label=label)
+
+
+# --------------------------------------------------------------------------- "Check yourself"
+
+#: How to answer, said under every "Check yourself" heading.
+HOW_TO_ANSWER = (
+    "Type your answer, or pick an option, and press **Check**. A wrong answer that a common slip "
+    "produces is named, with a hint on how to fix it. Hints and the worked solution are folded under "
+    "each exercise; open them when you want them. Notebook 07 collects the exercises of every chapter."
+)
+
+
+def check_yourself(intro: str, *, more: str = "") -> Any:
+    """The "Check yourself" heading: ``intro`` (what the exercises are about), how to answer, then ``more``.
+
+    >>> html = check_yourself("Four exercises on gains.").text
+    >>> ">Check yourself</h2>" in html and "Four exercises on gains. Type your answer" in html
+    True
+    """
+    parts = ["## Check yourself", f"{intro.strip()} {HOW_TO_ANSWER}"]
+    if more.strip():
+        parts.append(more.strip())
+    return mo.md("\n\n".join(parts))
+
+
+def answer_label(exercise: str | exercises.Exercise) -> str:
+    """The label of an exercise's answer box: unique on a page, in words (no exercise id).
+
+    >>> answer_label("lecture-dcg")
+    'Your answer: DCG@5 of the lecture example'
+    """
+    ex = exercise if isinstance(exercise, exercises.Exercise) else exercises.get(exercise)
+    return f"Your answer: {ex.title}"
+
+
+def answer_box(exercise: str | exercises.Exercise, *, label: str | None = None) -> Any:
+    """One exercise's answer box with its own **Check** button (a form: ``None`` until pressed).
+
+    Options for a multiple-choice exercise, else a text box with the exercise's placeholder.
+    ``label`` defaults to :func:`answer_label`. A code exercise has no answer box (its answer
+    is a function, checked in notebook 07): asking for one is a ``ValueError``.
+    """
+    ex = exercise if isinstance(exercise, exercises.Exercise) else exercises.get(exercise)
+    if ex.kind == "code":
+        raise ValueError(f"exercise {ex.id!r} is answered with code, not text; notebook 07 checks it.")
+    text = answer_label(ex) if label is None else label
+    widget = (
+        mo.ui.radio(list(ex.choices), label=text)
+        if ex.choices
+        else mo.ui.text(label=text, placeholder=ex.placeholder, full_width=True)
+    )
+    return widget.form(submit_button_label="Check", bordered=False)
+
+
+def answer_boxes(exercise_ids: Iterable[str]) -> Any:
+    """The answer boxes of a chapter's exercises: a ``mo.ui.dictionary`` keyed by exercise id.
+
+    >>> list(answer_boxes(("lecture-dcg", "lecture-ndcg")).value)
+    ['lecture-dcg', 'lecture-ndcg']
+    """
+    ids = list(exercise_ids)
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"exercise_ids must not repeat an exercise; got {ids}.")
+    return mo.ui.dictionary({ex_id: answer_box(ex_id) for ex_id in ids})
+
+
+def feedback_callout(feedback: exercises.Feedback) -> Any:
+    """The feedback on one answer as a callout: green when right, amber when not."""
+    return mo.callout(mo.md(feedback.message), kind=feedback.kind)
+
+
+def folded_help(exercise: str | exercises.Exercise) -> Any:
+    """The exercise's hints and its worked solution, folded in an accordion until opened."""
+    return mo.accordion({name: mo.md(text) for name, text in exercises.card(exercise, None).folded.items()})
+
+
+def exercise_card(answers: Any, exercise_id: str) -> Any:
+    """One exercise: statement, its answer box from ``answers``, feedback once checked, help folded.
+
+    ``answers`` is what :func:`answer_boxes` returned (anything with ``.value[exercise_id]``,
+    the submitted text or None, and ``[exercise_id]``, the box to show).
+    """
+    card = exercises.card(exercise_id, answers.value[exercise_id])
+    return mo.vstack([
+        mo.md(card.statement),
+        answers[exercise_id],
+        mo.md("") if card.feedback is None else feedback_callout(card.feedback),
+        mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
+    ])

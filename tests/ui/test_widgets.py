@@ -1,0 +1,216 @@
+"""ndcg_core.ui.widgets: the notebooks' marimo pieces, written once.
+
+The pieces are built here as the notebooks build them and read back through marimo's own
+objects (``.value``, ``.selected_key``, ``.text``); the exercise cards are checked with
+answers derived by hand on the lecture example (labels 1, 0, 2, 1, 0; judgments 2, 1, 1).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+from math import log2
+
+import marimo as mo
+import pytest
+
+import ndcg_core as nc
+from ndcg_core.teaching import exercises
+from ndcg_core.ui import widgets
+
+DCG_5 = 1 / log2(2) + 0 / log2(3) + 2 / log2(4) + 1 / log2(5) + 0 / log2(6)
+
+
+def shown(element: object) -> str:
+    """What a piece shows, as text: callouts' inner HTML inlined (with their kind), labels decoded."""
+
+    def callout(match: re.Match) -> str:
+        inner = shown(mo.Html(json.loads(html.unescape(match.group(1)))))
+        return f" [callout {json.loads(html.unescape(match.group(2)))}] {inner} [/callout] "
+
+    raw = re.sub(r"<marimo-callout-output data-html='([^']*)' data-kind='([^']*)'[^>]*>", callout,
+                 getattr(element, "text", ""))
+    text = html.unescape(raw)
+    return text.replace("\\u003c", "<").replace("\\u003e", ">").replace('\\"', '"')
+
+
+# --------------------------------------------------------------------------- errors and inputs
+
+
+def test_error_callout_shows_the_message_word_for_word_in_red() -> None:
+    err = ValueError("label 2 is 'x', which is not a relevance label.")
+    text = shown(widgets.error_callout(err))
+    assert "[callout danger]" in text
+    assert "label 2 is 'x', which is not a relevance label." in text
+    assert "Traceback" not in text and "ValueError" not in text
+
+
+def test_error_callout_with_a_lead() -> None:
+    text = shown(widgets.error_callout(ValueError("the list of labels is empty."), lead="**Cannot compute:**"))
+    assert "<strong>Cannot compute:</strong> the list of labels is empty." in text
+
+
+def test_labels_inputs_carry_the_binding_labels() -> None:
+    labels = widgets.labels_input()
+    missed = widgets.missed_input("2, 1")
+    assert labels.value == "1, 0, 2, 1, 0"  # the lecture example by default
+    assert missed.value == "2, 1" and widgets.missed_input().value == ""
+    assert "Relevance labels" in shown(labels)
+    assert "Judged documents not in the list" in shown(missed)
+    assert nc.parse_labels(widgets.labels_input("3, ?, 1").value) == [3, None, 1]
+
+
+# --------------------------------------------------------------------------- gains and discounts, in words
+
+
+def test_every_discount_has_a_readable_option_and_no_internal_name_shows() -> None:
+    options = widgets.discount_options()
+    assert list(options.values()) == list(nc.DISCOUNT_NAMES)  # the stable names underneath, in order
+    assert list(options) == [
+        "1/log2(i+1)", "1/log2(i+2), shifted", "1/i", "1/log_b(i+1)", "Järvelin–Kekäläinen (base b)", "none (plain CG)",
+    ]  # fmt: skip
+    for text in options:
+        assert "_" not in text.replace("log_b", "")  # no log2_shifted, jarvelin_kekalainen
+
+
+def test_a_fixed_base_is_written_into_the_option() -> None:
+    options = widgets.discount_options(("log", "jarvelin_kekalainen"), base=2)
+    assert options == {"1/log_2(i+1)": "log", "Järvelin–Kekäläinen (base 2)": "jarvelin_kekalainen"}
+
+
+def test_gain_options_keep_the_words_the_playground_binds() -> None:
+    assert widgets.gain_options() == {"linear": "linear", "exponential": "exponential", "table": "table"}
+    assert widgets.gain_options(("linear", "exponential"), formula=True) == {
+        "linear, g(l) = l": "linear", "exponential, g(l) = 2^l - 1": "exponential",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name", nc.DISCOUNT_NAMES)
+def test_discount_dropdown_shows_words_and_gives_the_stable_name(name: str) -> None:
+    dropdown = widgets.discount_dropdown(name)
+    assert dropdown.value == name
+    assert dropdown.selected_key == widgets.DISCOUNT_LABELS[name]
+    assert "Discount" in shown(dropdown)
+
+
+def test_gain_dropdown_and_a_subset_of_options() -> None:
+    gain = widgets.gain_dropdown("exponential", names=("linear", "exponential"))
+    assert gain.value == "exponential" and gain.selected_key == "exponential"
+    discount = widgets.discount_dropdown("reciprocal", names=("log2", "reciprocal"))
+    assert list(json.loads(html.unescape(re.search(r"data-options='([^']*)'", discount.text).group(1)))) == [
+        "1/log2(i+1)", "1/i",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("make", "match"),
+    [
+        (lambda: widgets.discount_label("cosine"), r"discount must be one of 'log2', 'log2_shifted', .*; got 'cosine'"),
+        (lambda: widgets.discount_dropdown("log", names=("log2", "reciprocal")),
+         r"value must be one of the discounts offered \('log2', 'reciprocal'\); got 'log'"),
+        (lambda: widgets.gain_dropdown("table", names=("linear",)),
+         r"value must be one of the gains offered \('linear'\); got 'table'"),
+        (lambda: widgets.gain_label("quadratic"), r"gain must be one of 'linear', 'exponential', 'table'; got 'quadratic'"),
+    ],
+    ids=["unknown-discount", "discount-not-offered", "gain-not-offered", "unknown-gain"],
+)
+def test_option_errors_name_what_is_offered(make, match: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+# --------------------------------------------------------------------------- "Check yourself"
+
+
+def test_check_yourself_heading_says_how_to_answer() -> None:
+    text = shown(widgets.check_yourself("Four exercises on gains.", more="Code exercises are in notebook 07."))
+    assert "Check yourself</h2>" in text
+    assert "Four exercises on gains. Type your answer, or pick an option, and press <strong>Check</strong>." in text
+    assert text.index("Notebook 07 collects") < text.index("Code exercises are in notebook 07.")
+
+
+def test_answer_labels_are_words_and_unique_in_every_chapter() -> None:
+    assert widgets.answer_label("lecture-dcg") == "Your answer: DCG@5 of the lecture example"
+    for number in exercises.CHAPTERS:
+        labels = [widgets.answer_label(ex) for ex in exercises.for_chapter(number)]
+        assert len(set(labels)) == len(labels), number
+        for ex, label in zip(exercises.for_chapter(number), labels):
+            assert ex.id not in label
+
+
+def test_answer_boxes_are_forms_with_a_check_button_keyed_by_id() -> None:
+    boxes = widgets.answer_boxes(("lecture-term", "gains-compare"))
+    assert boxes.value == {"lecture-term": None, "gains-compare": None}  # nothing submitted yet
+    text = shown(boxes["lecture-term"])
+    assert "Your answer: One discounted term" in text and "data-submit-button-label='\"Check\"'" in html.unescape(
+        boxes["lecture-term"].text
+    )
+    options = shown(boxes["gains-compare"])
+    assert "marimo-radio" in options
+    for choice in exercises.get("gains-compare").choices:
+        assert json.dumps(choice, ensure_ascii=False)[1:-1] in options
+
+
+def test_answer_box_takes_a_label_and_refuses_code_exercises() -> None:
+    assert "Your answer<" in shown(widgets.answer_box("lecture-dcg", label="Your answer"))
+    with pytest.raises(ValueError, match=r"exercise 'code-dcg' is answered with code, not text; notebook 07"):
+        widgets.answer_box("code-dcg")
+    with pytest.raises(ValueError, match=r"exercise_ids must not repeat an exercise"):
+        widgets.answer_boxes(("lecture-dcg", "lecture-dcg"))
+
+
+class Submitted:
+    """Stands in for answer_boxes(...) after the learner pressed Check (a form's value is its text)."""
+
+    def __init__(self, **answers: str | None) -> None:
+        self.value = answers
+
+    def __getitem__(self, ex_id: str) -> object:
+        return mo.md(f"(answer box of {ex_id})")
+
+
+def test_exercise_card_before_an_answer_shows_no_feedback() -> None:
+    text = shown(widgets.exercise_card(widgets.answer_boxes(("lecture-dcg",)), "lecture-dcg"))
+    assert "DCG@5 of the lecture example" in text
+    assert "Your answer: DCG@5 of the lecture example" in text
+    assert "Hint 1" in text and "Worked solution" in text
+    assert "[callout" not in text
+
+
+def test_exercise_card_confirms_a_right_answer() -> None:
+    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{DCG_5:.2f}"}), "lecture-dcg"))
+    assert "[callout success] " in text and "Right:" in text
+    assert "(answer box of lecture-dcg)" in text
+
+
+def test_exercise_card_names_a_common_mistake() -> None:
+    # natural log instead of log2: 1/ln 2 + 2/ln 4 + 1/ln 5
+    from math import log
+
+    wrong = 1 / log(2) + 2 / log(4) + 1 / log(5)
+    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{wrong:.2f}"}), "lecture-dcg"))
+    assert "[callout warn] " in text
+    assert exercises.MISCONCEPTIONS["log-natural"].name in text
+
+
+def test_feedback_callout_and_folded_help() -> None:
+    right = shown(widgets.feedback_callout(exercises.check("lecture-ndcg", "0,78")))
+    assert "[callout success]" in right
+    folded = shown(widgets.folded_help("lecture-ndcg"))
+    assert "Hint 1" in folded and "Worked solution" in folded
+
+
+# --------------------------------------------------------------------------- layers
+
+
+def test_only_widgets_imports_marimo_and_the_ui_package_is_cheap() -> None:
+    """``import ndcg_core.ui`` (and its tables and palette) loads neither marimo nor matplotlib."""
+    code = (
+        "import sys, ndcg_core.ui, ndcg_core.ui.tables, ndcg_core.ui.palette, ndcg_core.ui.playground; "
+        "print(sorted(m for m in ('marimo', 'matplotlib') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
