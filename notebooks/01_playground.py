@@ -44,7 +44,7 @@ def _(mo, presets):
 def _(mo, playground, preset_dropdown, presets, widgets):
     _preset = presets.preset(preset_dropdown.value)
     labels_text = widgets.labels_input(_preset.labels)
-    missed_text = widgets.missed_input(_preset.missing)
+    missed_text = widgets.missed_input(_preset.missed)
     gain_dropdown = widgets.gain_dropdown(_preset.gain)
     gain_table_text = mo.ui.text(value=_preset.gain_table, label="Gain table")
     discount_dropdown = widgets.discount_dropdown(_preset.discount)

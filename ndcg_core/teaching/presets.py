@@ -44,11 +44,6 @@ class Preset:
     config: NDCGConfig = NDCGConfig(k=5)
 
     @property
-    def missing(self) -> str:
-        """The *Judged documents not in the list* box: the same as :attr:`missed`."""
-        return self.missed
-
-    @property
     def gain(self) -> str:
         """The *Gain* dropdown: ``"linear"``, ``"exponential"`` or ``"table"``."""
         return "table" if isinstance(self.config.gain, Mapping) else str(self.config.gain)

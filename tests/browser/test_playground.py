@@ -211,10 +211,10 @@ def test_presets_load_their_case(lab_server: str, page: Page) -> None:
     open_playground(page, lab_server)
     select_option(page, "Preset", "NDCG@100 below NDCG@10")
     preset = get_preset("deep-cutoff")
-    at_10 = expected_numbers(preset.labels, preset.missing, k=10)
+    at_10 = expected_numbers(preset.labels, preset.missed, k=10)
     assert shown_numbers(page) == at_10
     set_k(page, 100)
-    at_100 = expected_numbers(preset.labels, preset.missing, k=100)
+    at_100 = expected_numbers(preset.labels, preset.missed, k=100)
     assert shown_numbers(page) == at_100
     assert float(at_100["NDCG@100"]) < float(at_10["NDCG@10"])
     assert_no_traceback(page)

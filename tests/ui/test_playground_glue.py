@@ -39,8 +39,8 @@ def test_judged_documents_not_in_the_list_join_the_ideal() -> None:
 
 def test_ideal_from_the_list_ignores_missed_documents() -> None:
     p = preset("missed")
-    fair = playground.evaluate(p.labels, p.missing, k=5)
-    shortcut = playground.evaluate(p.labels, p.missing, k=5, ideal="list")
+    fair = playground.evaluate(p.labels, p.missed, k=5)
+    shortcut = playground.evaluate(p.labels, p.missed, k=5, ideal="list")
     assert shortcut.scored.ndcg == 1.0
     assert fair.scored.ndcg == pytest.approx(3 / (3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5)))
     assert "exam shortcut" in shortcut.config.describe()
@@ -80,8 +80,8 @@ def test_base_is_passed_only_to_discounts_that_take_one() -> None:
 
 def test_unjudged_zero_versus_condense() -> None:
     p = preset("unjudged")
-    zero = playground.evaluate(p.labels, p.missing, k=5)
-    condensed = playground.evaluate(p.labels, p.missing, k=5, unjudged="condense")
+    zero = playground.evaluate(p.labels, p.missed, k=5)
+    condensed = playground.evaluate(p.labels, p.missed, k=5, unjudged="condense")
     assert zero.scored.dcg == pytest.approx(2 / log2(2) + 1 / log2(4))  # 2, ?, 1, ?, 0
     assert condensed.scored.dcg == pytest.approx(2 / log2(2) + 1 / log2(3) + 1 / log2(5))  # 2, 1, 0, 1
     assert zero.scored.unjudged_fraction == pytest.approx(2 / 5)
@@ -168,7 +168,7 @@ def test_presets_are_listed_in_order() -> None:
 
 @pytest.mark.parametrize("p", PRESETS, ids=[p.key for p in PRESETS])
 def test_every_preset_evaluates(p) -> None:  # type: ignore[no-untyped-def]
-    r = playground.evaluate(p.labels, p.missing, gain=p.gain, gain_table=p.gain_table, discount=p.discount,
+    r = playground.evaluate(p.labels, p.missed, gain=p.gain, gain_table=p.gain_table, discount=p.discount,
                             base=p.base, k=p.k, unjudged=p.unjudged, ideal=p.ideal)
     assert 0 <= r.scored.ndcg <= 1
     assert p.gain in playground.GAIN_CHOICES and p.discount in nc.DISCOUNT_NAMES
@@ -177,22 +177,22 @@ def test_every_preset_evaluates(p) -> None:  # type: ignore[no-untyped-def]
 
 def test_lecture_preset_opens_on_the_lecture_numbers() -> None:
     p = preset("lecture")
-    r = playground.evaluate(p.labels, p.missing, k=p.k)
+    r = playground.evaluate(p.labels, p.missed, k=p.k)
     assert (round(r.scored.dcg, 4), round(r.scored.idcg, 4), round(r.scored.ndcg, 4)) == (2.4307, 3.1309, 0.7763)
 
 
 def test_unjudged_preset_has_unjudged_documents_and_condensing_raises_ndcg() -> None:
     p = preset("unjudged")
-    zero = playground.evaluate(p.labels, p.missing, k=p.k)
-    condensed = playground.evaluate(p.labels, p.missing, k=p.k, unjudged="condense")
+    zero = playground.evaluate(p.labels, p.missed, k=p.k)
+    condensed = playground.evaluate(p.labels, p.missed, k=p.k, unjudged="condense")
     assert zero.scored.unjudged_fraction > 0
     assert condensed.scored.ndcg > zero.scored.ndcg
 
 
 def test_deep_cutoff_preset_has_ndcg_at_100_below_ndcg_at_10() -> None:
     p = preset("deep-cutoff")
-    at_10 = playground.evaluate(p.labels, p.missing, k=10).scored.ndcg
-    at_100 = playground.evaluate(p.labels, p.missing, k=100).scored.ndcg
+    at_10 = playground.evaluate(p.labels, p.missed, k=10).scored.ndcg
+    at_100 = playground.evaluate(p.labels, p.missed, k=100).scored.ndcg
     assert p.k == 10
     assert at_100 < at_10
 
