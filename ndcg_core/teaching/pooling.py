@@ -14,7 +14,8 @@ import numpy as np
 import pandas as pd
 
 from .._validation import check_k
-from ..trec.evaluate import _ranking_order, _segments, evaluate_run
+from ..kernel import list_segments
+from ..trec.evaluate import _ranking_order, evaluate_run
 from ..trec.files import _table, qrels_frame
 
 __all__ = ["pool_qrels", "summarize", "pooling_table", "averaging_table"]
@@ -76,7 +77,7 @@ def pool_qrels(truth: object, runs: object, depth: int) -> pd.DataFrame:
     for run in _named_runs(runs).values():
         r = _table(run, "run")
         order = _ranking_order(r.query_codes, r.values, r.doc_codes, r.doc_names)
-        _, _, rank0 = _segments(r.query_codes[order])
+        _, _, rank0 = list_segments(r.query_codes[order])
         top = order[rank0 < depth]
         topic = topic_index.get_indexer(r.query_names)[r.query_codes[top]]
         doc = doc_index.get_indexer(r.doc_names)[r.doc_codes[top]]

@@ -53,6 +53,7 @@ from .._validation import check_choice, check_k
 from ..config import NDCGConfig
 from ..discounts import Discount, DiscountFunction, resolve_discount
 from ..gains import Gain, GainFunction, resolve_gain
+from ..kernel import dcg_per_list, list_segments
 from ..metrics import UNJUDGED_POLICIES, breakdown
 from .files import RankedTopic, _factorize_keys, _ranked_topic, _Table, _table
 
@@ -282,29 +283,6 @@ class RunEvaluation:
 
 
 # --------------------------------------------------------------------------- evaluation
-
-
-def _segments(sorted_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Starts, topic code and 0-based rank within topic for rows sorted by topic code."""
-    n = len(sorted_codes)
-    if n == 0:
-        empty = np.zeros(0, dtype=np.intp)
-        return empty, empty, empty
-    change = np.empty(n, dtype=bool)
-    change[0] = True
-    np.not_equal(sorted_codes[1:], sorted_codes[:-1], out=change[1:])
-    starts = np.flatnonzero(change)
-    lengths = np.diff(np.append(starts, n))
-    rank0 = np.arange(n, dtype=np.int64)
-    rank0 -= np.repeat(starts, lengths)
-    return starts, sorted_codes[starts], rank0
-
-
-def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_topics: int) -> np.ndarray:
-    out = np.zeros(n_topics)
-    if len(starts):
-        out[topics] = np.add.reduceat(values, starts)
-    return out
 
 
 def _byte_order(names: np.ndarray) -> np.ndarray:
@@ -548,13 +526,11 @@ def evaluate_run(
     values: dict[str, np.ndarray] = {}
 
     if unjudged_cutoffs:
-        starts, seg_topic, rank0 = _segments(sorted_topic)
-        lengths = np.zeros(n_topics, dtype=np.int64)
-        if len(starts):
-            lengths[seg_topic] = np.diff(np.append(starts, len(sorted_topic)))
+        lists = list_segments(sorted_topic)
+        lengths = lists.lengths(n_topics)
         unjudged_rows = (~sorted_judged).astype(float)
         for k in unjudged_cutoffs:
-            counts = _topic_sums(np.where(rank0 < k, unjudged_rows, 0.0), starts, seg_topic, n_topics)
+            counts = lists.sums(np.where(lists.rank0 < k, unjudged_rows, 0.0), n_topics)
             shown = np.minimum(lengths, k)
             values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
 
@@ -562,29 +538,21 @@ def evaluate_run(
         if unjudged == "condense":
             sorted_topic = sorted_topic[sorted_judged]
             label_values = label_values[sorted_judged]
-        starts, seg_topic, rank0 = _segments(sorted_topic)
+        run_lists = list_segments(sorted_topic)
         ideal_source = q.values >= 0
         ideal_topic = q_topic[ideal_source]
         ideal_gains = _gains(g, q.values[ideal_source].astype(float))
         ideal_order = np.lexsort((-ideal_gains, ideal_topic))
         ideal_gains = ideal_gains[ideal_order]
-        i_starts, i_topic, i_rank0 = _segments(ideal_topic[ideal_order])
-        longest = int(max(rank0.max(initial=-1), i_rank0.max(initial=-1))) + 1
+        ideal_lists = list_segments(ideal_topic[ideal_order])
+        longest = int(max(run_lists.rank0.max(initial=-1), ideal_lists.rank0.max(initial=-1))) + 1
         factors = _prefix(d, longest)
-        run_dg = _gains(g, label_values) * factors[rank0]
-        ideal_dg = ideal_gains * factors[i_rank0]
-
-        def ratio(k: int | None) -> np.ndarray:
-            top = run_dg if k is None else np.where(rank0 < k, run_dg, 0.0)
-            best = ideal_dg if k is None else np.where(i_rank0 < k, ideal_dg, 0.0)
-            dcg = _topic_sums(top, starts, seg_topic, n_topics)
-            idcg = _topic_sums(best, i_starts, i_topic, n_topics)
-            return np.divide(dcg, idcg, out=np.zeros(n_topics), where=idcg > 0)
-
-        if wants_whole:
-            values["ndcg"] = ratio(None)
-        for k in cutoffs:
-            values[f"ndcg_cut_{k}"] = ratio(k)
+        ks: list[int | None] = ([None] if wants_whole else []) + list(cutoffs)
+        dcg = dcg_per_list(_gains(g, label_values), factors, run_lists, n_topics, ks)
+        idcg = dcg_per_list(ideal_gains, factors, ideal_lists, n_topics, ks)
+        ratio = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
+        for row, k in enumerate(ks):
+            values["ndcg" if k is None else f"ndcg_cut_{k}"] = ratio[row]
 
     names = tuple(m.name for m in parsed)
     rows = np.ones(n_topics, dtype=bool) if complete else in_run
