@@ -27,7 +27,7 @@ of the layers above are looked up on first use.
 """
 
 from .config import IDEAL_SOURCES, NDCGConfig
-from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
+from .discounts import DISCOUNT_NAMES, DISCOUNTS, TAKES_BASE, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
 from .metrics import (
@@ -94,6 +94,7 @@ __all__ = [
     "GAINS",
     "DISCOUNTS",
     "DISCOUNT_NAMES",
+    "TAKES_BASE",
     "UNJUDGED_POLICIES",
     "IDEAL_SOURCES",
     "resolve_gain",

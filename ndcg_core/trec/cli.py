@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
 from .._lazy import pd
+from .._validation import check_positive_int
 from ..discounts import DISCOUNT_NAMES
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from ..gains import GAINS, parse_gain_table
@@ -87,9 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _explain_depth(args: argparse.Namespace, measures: Sequence[str]) -> int | None:
     if args.depth is not None:
-        if args.depth < 1:
-            raise ValueError(f"--depth must be a positive whole number; got {args.depth}.")
-        return int(args.depth)
+        return check_positive_int(args.depth, "--depth", value_hint="Show at least rank 1, e.g. --depth 10.")
     if args.measures:
         cutoffs = [int(name.rsplit("_", 1)[1]) for name in measures if name.startswith("ndcg_cut_")]
         if cutoffs:
