@@ -47,12 +47,12 @@ __version__ = "0.1.0"
 # The layers above the core, loaded on first use (PEP 562) so that ``import ndcg_core``
 # stays the small exact core: name -> module that defines it ("" for the module itself).
 _LAZY = {
-    "QrelsFormatError": "trec.files",
-    "ranked_labels": "trec.files",
-    "read_qrels": "trec.files",
-    "read_run": "trec.files",
-    "RunEvaluation": "trec.evaluate",
-    "evaluate_run": "trec.evaluate",
+    "QrelsFormatError": "trec",
+    "ranked_labels": "trec",
+    "read_qrels": "trec",
+    "read_run": "trec",
+    "RunEvaluation": "trec",
+    "evaluate_run": "trec",
     "trec": "",
     "teaching": "",
     "exercises": "",

@@ -27,7 +27,7 @@ from .._validation import check_positive_int
 from ..discounts import DISCOUNT_NAMES
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from ..gains import GAINS, parse_gain_table
-from .files import _qrels_table, _run_table
+from .files import read_qrels_table, read_run_table
 
 __all__ = ["main", "build_parser"]
 
@@ -237,9 +237,9 @@ def _read_both(qrels_path: str, run_path: str):  # type: ignore[no-untyped-def]
     almost nothing. A bad qrels file is reported first, as if it had been read first.
     """
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_read, _qrels_table, qrels_path, "qrels")
+        pending = pool.submit(_read, read_qrels_table, qrels_path, "qrels")
         try:
-            run_table = _read(_run_table, run_path, "run")
+            run_table = _read(read_run_table, run_path, "run")
         except BaseException:
             pending.result()
             raise

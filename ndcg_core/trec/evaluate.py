@@ -55,7 +55,8 @@ from ..discounts import Discount, DiscountFunction, resolve_discount
 from ..gains import Gain, GainFunction, resolve_gain
 from ..kernel import dcg_per_list, list_segments
 from ..metrics import UNJUDGED_POLICIES, breakdown
-from .files import RankedTopic, _factorize_keys, _ranked_topic, _Table, _table
+from .ranking import RankedTopic, ranked_topic, ranking_order
+from .tables import Table, as_table, factorize_keys
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -179,8 +180,8 @@ class RunEvaluation:
     missing_topics: tuple[str, ...]
     ignored_topics: tuple[str, ...]
     run_id: str | None
-    _qrels: _Table = field(repr=False, compare=False)
-    _run: _Table = field(repr=False, compare=False)
+    _qrels: Table = field(repr=False, compare=False)
+    _run: Table = field(repr=False, compare=False)
 
     @cached_property
     def per_topic(self) -> pd.DataFrame:
@@ -231,7 +232,7 @@ class RunEvaluation:
                 f"topic must be one of the evaluated topics; got {query!r}. "
                 f"Evaluated topics: {', '.join(known)}{more}."
             )
-        return _ranked_topic(self._qrels, self._run, query)
+        return ranked_topic(self._qrels, self._run, query)
 
     def explain(self, query_id: object, k: int | None = None) -> pd.DataFrame:
         """The per-rank table of one topic: :func:`ndcg_core.breakdown` plus ``doc_id``.
@@ -285,70 +286,6 @@ class RunEvaluation:
 # --------------------------------------------------------------------------- evaluation
 
 
-def _byte_order(names: np.ndarray) -> np.ndarray:
-    """Indices that sort ``names`` (str) in strcmp's byte order.
-
-    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
-    anything else by Python, whose code-point order is the UTF-8 byte order. (Tables from
-    the fast reader need none of this: their codes are in byte order already.)
-    """
-    if len(names) and max(map(len, names)) <= 64:
-        try:
-            return np.argsort(names.astype("S"), kind="stable")
-        except UnicodeEncodeError:
-            pass
-    return np.array(sorted(range(len(names)), key=names.__getitem__), dtype=np.intp)
-
-
-def _ranking_order(
-    topic: np.ndarray,
-    scores: np.ndarray,
-    doc_codes: np.ndarray,
-    doc_names: np.ndarray,
-    doc_keys: np.ndarray | None = None,
-) -> np.ndarray:
-    """Row order: grouped by topic; score descending; document id descending among ties.
-
-    A run file is usually written topic by topic in rank order already; then only the
-    tied documents need sorting. Otherwise one lexsort orders everything.
-    """
-    n = len(topic)
-    if n < 2:
-        return np.arange(n)
-    same_topic = topic[1:] == topic[:-1]
-    grouped = np.count_nonzero(~same_topic) + 1 == np.count_nonzero(np.bincount(topic))
-    if grouped and not (same_topic & (scores[1:] > scores[:-1])).any():
-        order = np.arange(n)
-        tie = same_topic & (scores[1:] == scores[:-1])
-    else:
-        order = np.lexsort((-scores, topic))
-        t, s = topic[order], scores[order]
-        tie = (t[1:] == t[:-1]) & (s[1:] == s[:-1])
-    if not tie.any():
-        return order
-    in_tie = np.zeros(n, dtype=bool)
-    in_tie[1:] |= tie
-    in_tie[:-1] |= tie
-    positions = np.flatnonzero(in_tie)
-    # a tie group starts where a tied row does not tie with the row before it
-    group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
-    rows = order[positions]
-    if doc_keys is not None:  # the fast reader's codes follow the ids' byte order
-        n_names = len(doc_keys)
-        descending = (n_names - 1) - doc_codes[rows].astype(np.int64)
-    else:
-        inverse, distinct = pd.factorize(doc_codes[rows])
-        by_text = _byte_order(doc_names[distinct])
-        n_names = len(by_text)
-        rank = np.empty(n_names, dtype=np.int64)
-        rank[by_text] = np.arange(n_names - 1, -1, -1)
-        descending = rank[inverse]
-    # groups are already in order: a stable sort of (group, descending text rank) is near-linear
-    inner = np.argsort(group.astype(np.int64) * n_names + descending, kind="stable")
-    order[positions] = rows[inner]
-    return order
-
-
 def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: bool = False) -> np.ndarray:
     """For each needle, its position in ``haystack`` (unique values), or -1 when absent.
 
@@ -373,7 +310,7 @@ def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: boo
     return np.where(found, where, -1)
 
 
-def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
+def _doc_indexer(q: Table, r: Table) -> np.ndarray:
     """For each of the run's document names, its position among the qrels' (-1: absent).
 
     Tables from the fast reader hold their documents' keys in byte order: a merge of two
@@ -387,7 +324,7 @@ def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
     both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
     both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
     both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
-    codes, _ = _factorize_keys(both)  # in byte order: each table's part stays sorted
+    codes, _ = factorize_keys(both)  # in byte order: each table's part stays sorted
     return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
 
 
@@ -464,8 +401,8 @@ def evaluate_run(
     g = resolve_gain(gain)
     d = resolve_discount(discount, base)
     config = NDCGConfig(gain=g, discount=d, k=None, unjudged=unjudged)
-    q = _table(qrels, "qrels")
-    r = _table(run, "run")
+    q = as_table(qrels, "qrels")
+    r = as_table(run, "run")
     if len(q.values) == 0:
         raise ValueError("qrels must judge at least one document; got empty qrels. Read them with read_qrels().")
     run_id = r.attrs.get("run_id")
@@ -514,7 +451,7 @@ def evaluate_run(
     labels[labels < 0] = np.nan
 
     # the ranking: topic, score descending, document id descending among ties
-    order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
+    order = ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
     sorted_topic = r_topic[order]
     label_values = labels[order]
     del order, labels, r_topic, r_scores, r_docs
