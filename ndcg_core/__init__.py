@@ -13,7 +13,8 @@ Conventions (the numbers every notebook and test follows):
 
 The package is layered; imports point down only (a test enforces it):
 
-- ``ndcg_core`` (this folder's modules): the exact single-list metric;
+- ``ndcg_core`` (this folder's modules): the exact single-list metric; every DCG sum is
+  taken in one place, :mod:`ndcg_core.kernel`;
 - ``ndcg_core.trec``: TREC files, whole-run evaluation, ``ndcg-eval``;
 - ``ndcg_core.teaching``: exercises, exam sets, comparisons, presets, pools, the toy collection;
 - ``ndcg_core.ui``: figures, the playground's glue, marimo widgets, ``ndcg-lab``.

@@ -60,12 +60,16 @@ def _cut(n: int, k: int | None) -> int:
 
 def _dcg_of(labels: np.ndarray, k: int | None, gain: GainFunction, discount: DiscountFunction) -> float:
     n = _cut(len(labels), k)
+    if n == 0:  # no gain or discount function is called on an empty list
+        return 0.0
     return dcg_at(gain(labels[:n]), discount.prefix(n))
 
 
 def _dcg_of_gains(gains: np.ndarray, k: int | None, discount: DiscountFunction) -> float:
     """DCG@k of gains already computed (the ideal list's)."""
     n = _cut(len(gains), k)
+    if n == 0:
+        return 0.0
     return dcg_at(gains[:n], discount.prefix(n))
 
 
