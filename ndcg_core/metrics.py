@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-from ._lazy import pd
 
+from ._lazy import pd
 from ._validation import check_choice, check_judgments, check_k, check_labels
 from .discounts import Discount, DiscountFunction, resolve_discount
 from .gains import Gain, GainFunction, resolve_gain

@@ -25,8 +25,8 @@ from typing import TextIO
 from .._lazy import pd
 from .._validation import check_positive_int
 from ..discounts import DISCOUNT_NAMES
-from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from ..gains import GAINS, parse_gain_table
+from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
 
 __all__ = ["main", "build_parser"]

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-from .._lazy import pd
 
+from .._lazy import pd
 from .._validation import check_choice, check_k
 from ..config import NDCGConfig
 from ..discounts import Discount, DiscountFunction, resolve_discount

@@ -26,7 +26,14 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from .line_reader import NUMBER
-from .tables import KeyNames, Table, factorize_grouped_keys, factorize_keys, first_duplicate, key_names
+from .tables import (
+    KeyNames,
+    Table,
+    factorize_grouped_keys,
+    factorize_keys,
+    first_duplicate,
+    key_names,
+)
 
 __all__ = ["ascii_qrels", "ascii_run"]
 

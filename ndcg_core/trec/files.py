@@ -49,8 +49,24 @@ import numpy as np
 
 from .._lazy import pd
 from .fast_reader import ascii_qrels, ascii_run
-from .line_reader import INT64_MAX, INTEGER, QRELS_FORMAT, RUN_FORMAT, QrelsFormatError, format_error, scan_qrels, scan_run
-from .tables import Table, encode_grouped_ids, encode_ids, first_duplicate, make_table, table_frame
+from .line_reader import (
+    INT64_MAX,
+    INTEGER,
+    QRELS_FORMAT,
+    RUN_FORMAT,
+    QrelsFormatError,
+    format_error,
+    scan_qrels,
+    scan_run,
+)
+from .tables import (
+    Table,
+    encode_grouped_ids,
+    encode_ids,
+    first_duplicate,
+    make_table,
+    table_frame,
+)
 
 __all__ = ["Source", "read_qrels", "read_run", "read_qrels_table", "read_run_table", "strip_comment_lines"]
 

@@ -9,7 +9,14 @@ import pandas as pd
 import pytest
 
 import ndcg_core as nc
-from ndcg_core.trec import QrelsFormatError, qrels_frame, ranked_labels, read_qrels, read_run, run_frame
+from ndcg_core.trec import (
+    QrelsFormatError,
+    qrels_frame,
+    ranked_labels,
+    read_qrels,
+    read_run,
+    run_frame,
+)
 from ndcg_core.trec.fast_reader import ascii_qrels, ascii_run
 from ndcg_core.trec.line_reader import QRELS_FORMAT, RUN_FORMAT, scan_qrels, scan_run
 from ndcg_core.trec.tables import encode_ids, table_frame
