@@ -13,7 +13,8 @@ Conventions (the numbers every notebook and test follows):
 
 The package is layered; imports point down only (a test enforces it):
 
-- ``ndcg_core`` (this folder's modules): the exact single-list metric;
+- ``ndcg_core`` (this folder's modules): the exact single-list metric; every DCG sum is
+  taken in one place, :mod:`ndcg_core.kernel`;
 - ``ndcg_core.trec``: TREC files, whole-run evaluation, ``ndcg-eval``;
 - ``ndcg_core.teaching``: exercises, exam sets, comparisons, presets, pools, the toy collection;
 - ``ndcg_core.ui``: figures, the playground's glue, marimo widgets, ``ndcg-lab``.
@@ -27,7 +28,7 @@ of the layers above are looked up on first use.
 """
 
 from .config import IDEAL_SOURCES, NDCGConfig
-from .discounts import DISCOUNT_NAMES, DISCOUNTS, resolve_discount
+from .discounts import DISCOUNT_NAMES, DISCOUNTS, TAKES_BASE, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
 from .labels import parse_labels
 from .metrics import (
@@ -47,12 +48,12 @@ __version__ = "0.1.0"
 # The layers above the core, loaded on first use (PEP 562) so that ``import ndcg_core``
 # stays the small exact core: name -> module that defines it ("" for the module itself).
 _LAZY = {
-    "QrelsFormatError": "trec.files",
-    "ranked_labels": "trec.files",
-    "read_qrels": "trec.files",
-    "read_run": "trec.files",
-    "RunEvaluation": "trec.evaluate",
-    "evaluate_run": "trec.evaluate",
+    "QrelsFormatError": "trec",
+    "ranked_labels": "trec",
+    "read_qrels": "trec",
+    "read_run": "trec",
+    "RunEvaluation": "trec",
+    "evaluate_run": "trec",
     "trec": "",
     "teaching": "",
     "exercises": "",
@@ -94,6 +95,7 @@ __all__ = [
     "GAINS",
     "DISCOUNTS",
     "DISCOUNT_NAMES",
+    "TAKES_BASE",
     "UNJUDGED_POLICIES",
     "IDEAL_SOURCES",
     "resolve_gain",

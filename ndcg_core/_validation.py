@@ -10,37 +10,80 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 
-__all__ = ["check_k", "check_labels", "check_judgments", "check_choice", "check_base"]
+__all__ = ["check_positive_int", "check_k", "check_labels", "check_judgments", "check_choice", "check_base"]
 
 
 def _type_name(value: object) -> str:
     return type(value).__name__
 
 
+def check_positive_int(
+    value: object,
+    name: str,
+    *,
+    expected: str = "a positive whole number",
+    type_hint: str = "",
+    value_hint: str = "",
+) -> int:
+    """Return ``value`` as an int if it is a whole number of at least 1, else raise.
+
+    The one positive-integer check of ndcg_core (cutoffs, depths, counts). An int or a
+    numpy integer passes; ``True`` does not.
+
+    Parameters
+    ----------
+    value : object
+        What was given.
+    name : str
+        Its name in the message (``k``, ``depth``, ``--depth``).
+    expected : str
+        The expectation the message states.
+    type_hint, value_hint : str
+        The hint after a value of the wrong type (``TypeError``) or below 1 (``ValueError``).
+
+    Raises
+    ------
+    TypeError
+        For anything but an integer (a float such as 5.0 too: the hint says to drop the
+        decimal point).
+    ValueError
+        For an integer below 1.
+
+    Examples
+    --------
+    >>> check_positive_int(10, "depth")
+    10
+    >>> check_positive_int(0, "depth", value_hint="A pool takes at least the top document.")
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be a positive whole number; got depth=0. A pool takes at least the top document.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
+        if isinstance(value, float) and value.is_integer() and value > 0:
+            type_hint = f"Write {name}={int(value)} without the decimal point."
+        raise TypeError(
+            f"{name} must be {expected}; got {name}={value!r} ({_type_name(value)}). {type_hint}".rstrip()
+        )
+    if value < 1:
+        raise ValueError(f"{name} must be {expected}; got {name}={int(value)}. {value_hint}".rstrip())
+    return int(value)
+
+
 def check_k(k: object) -> int | None:
-    """Return ``k`` if it is None or a positive int, else raise with a hint."""
+    """Return the cutoff ``k`` if it is None or a positive int, else raise with a hint."""
     if k is None:
         return None
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        if isinstance(k, float) and k.is_integer() and k > 0:
-            raise TypeError(
-                f"k must be a positive int or None; got k={k!r} (float). "
-                f"Write k={int(k)} without the decimal point."
-            )
-        raise TypeError(
-            f"k must be a positive int or None; got k={k!r} ({_type_name(k)}). "
-            "Use a whole number of ranks such as k=5, or k=None to score the whole ranking."
-        )
-    if k <= 0:
-        raise ValueError(
-            f"k must be a positive int or None; got k={int(k)}. "
-            "Use k=None to score the whole ranking, or a cutoff of at least 1."
-        )
-    return int(k)
+    return check_positive_int(
+        k,
+        "k",
+        expected="a positive int or None",
+        type_hint="Use a whole number of ranks such as k=5, or k=None to score the whole ranking.",
+        value_hint="Use k=None to score the whole ranking, or a cutoff of at least 1.",
+    )
 
 
 def _check_number(value: object, name: str, index: int, *, allow_none: bool) -> float:

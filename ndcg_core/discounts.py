@@ -28,13 +28,14 @@ import numpy as np
 
 from ._validation import check_base
 
-__all__ = ["Discount", "DiscountFunction", "DISCOUNTS", "DISCOUNT_NAMES", "resolve_discount"]
+__all__ = ["Discount", "DiscountFunction", "DISCOUNTS", "DISCOUNT_NAMES", "TAKES_BASE", "resolve_discount"]
 
 Discount = Union[str, Callable[[np.ndarray], np.ndarray], "DiscountFunction"]
 
-#: Names accepted by ``discount=``; ``base`` applies to "log" and "jarvelin_kekalainen".
+#: Names accepted by ``discount=``.
 DISCOUNT_NAMES = ("log2", "log2_shifted", "reciprocal", "log", "jarvelin_kekalainen", "none")
-_TAKES_BASE = ("log", "jarvelin_kekalainen")
+#: The discounts that take ``base=`` (the others refuse it).
+TAKES_BASE = ("log", "jarvelin_kekalainen")
 
 
 @dataclass(frozen=True)
@@ -145,11 +146,11 @@ def resolve_discount(discount: Discount, base: float | None = None) -> DiscountF
         if discount not in DISCOUNT_NAMES:
             valid = ", ".join(repr(name) for name in DISCOUNT_NAMES)
             raise ValueError(f"discount must be one of {valid} or a function of the rank; got {discount!r}.")
-        if discount in _TAKES_BASE:
+        if discount in TAKES_BASE:
             return _with_base(discount, check_base(2 if base is None else base))
         if base is not None:
             raise ValueError(
-                f"base applies only to the 'log' and 'jarvelin_kekalainen' discounts; got base={base!r} "
+                f"base applies only to the {' and '.join(map(repr, TAKES_BASE))} discounts; got base={base!r} "
                 f"with discount={discount!r}. Leave base out, or choose discount='log' to set the base."
             )
         return DISCOUNTS[discount]

@@ -23,6 +23,8 @@ from typing import Union
 
 import numpy as np
 
+from .labels import MAX_LABEL
+
 __all__ = ["Gain", "GainFunction", "GAINS", "resolve_gain", "parse_gain_table"]
 
 Gain = Union[str, Mapping[float, float], Callable[[np.ndarray], np.ndarray], "GainFunction"]
@@ -54,14 +56,11 @@ def _linear(labels: np.ndarray) -> np.ndarray:
     return labels.astype(float, copy=True)
 
 
-#: Above this label 2^l - 1 (and a sum of such gains) would overflow to infinity.
-MAX_EXPONENTIAL_LABEL = 1000
-
-
 def _exponential(labels: np.ndarray) -> np.ndarray:
-    if labels.size and labels.max() > MAX_EXPONENTIAL_LABEL:
+    # labels.MAX_LABEL bounds typed labels so that 2^l - 1, and a sum of such gains, stays finite
+    if labels.size and labels.max() > MAX_LABEL:
         raise ValueError(
-            f"exponential gain 2^l - 1 needs labels of at most {MAX_EXPONENTIAL_LABEL}; got label "
+            f"exponential gain 2^l - 1 needs labels of at most {MAX_LABEL}; got label "
             f"{labels.max():g}, whose gain is too large to compute. Use linear gain or a gain table."
         )
     return np.exp2(labels) - 1.0

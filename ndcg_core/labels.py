@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["parse_labels"]
+__all__ = ["parse_labels", "MAX_LABEL", "MAX_LABELS", "UNJUDGED_TOKENS"]
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _INTEGER = re.compile(r"[+]?\d+")
 _DECIMAL = re.compile(r"[+]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
 UNJUDGED_TOKENS = ("?",)
 MAX_LABELS = 100_000
-#: Largest typed label: far above any grading scale, and 2^l - 1 stays finite in a sum.
+#: Largest label: far above any grading scale, and 2^l - 1 stays finite in a sum. The one
+#: label limit: parse_labels refuses a larger typed label, the exponential gain a larger one.
 MAX_LABEL = 1000
 
 

@@ -3,7 +3,8 @@ r"""CG, DCG, IDCG and nDCG of one ranked list, and the per-rank breakdown.
 Every function here follows the same conventions (see the package docstring):
 ranks are 1-based, ``k=None`` is the whole list, unjudged documents (``None``)
 get gain 0 or are condensed away, and the ideal list comes from ``judgments``
-(all judged labels of the query) when given, else from the list itself.
+(all judged labels of the query) when given, else from the list itself. The sums
+themselves are taken by :mod:`ndcg_core.kernel`, the one DCG kernel.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-from ._lazy import pd
 
+from ._lazy import pd
 from ._validation import check_choice, check_judgments, check_k, check_labels
 from .discounts import Discount, DiscountFunction, resolve_discount
 from .gains import Gain, GainFunction, resolve_gain
+from .kernel import dcg_at, running_dcg
 
 __all__ = [
     "dcg",
@@ -58,26 +60,31 @@ def _cut(n: int, k: int | None) -> int:
 
 def _dcg_of(labels: np.ndarray, k: int | None, gain: GainFunction, discount: DiscountFunction) -> float:
     n = _cut(len(labels), k)
+    if n == 0:  # no gain or discount function is called on an empty list
+        return 0.0
+    return dcg_at(gain(labels[:n]), discount.prefix(n))
+
+
+def _dcg_of_gains(gains: np.ndarray, k: int | None, discount: DiscountFunction) -> float:
+    """DCG@k of gains already computed (the ideal list's)."""
+    n = _cut(len(gains), k)
     if n == 0:
         return 0.0
-    return float(gain(labels[:n]) @ discount.prefix(n))
+    return dcg_at(gains[:n], discount.prefix(n))
 
 
-def _ideal(judgments: np.ndarray, gain: GainFunction) -> np.ndarray:
-    """Gains of the ideal list: every judged document's gain, largest first.
+def _ideal(source: np.ndarray, gain: GainFunction, *, with_labels: bool = False) -> tuple[np.ndarray | None, np.ndarray]:
+    """The ideal list: every judged document, largest gain first; (labels or None, gains).
 
-    Sorted by gain, not by label, so a table gain that is not monotone in the
-    label still gives the best possible ordering.
+    Sorted by gain, not by label, so a table gain that is not monotone in the label
+    still gives the best possible ordering. The labels (for the per-rank table) come
+    from a stable sort; the gains alone from a plain one, which is faster.
     """
-    gains = gain(judgments)
-    return -np.sort(-gains)
-
-
-def _idcg_of(ideal_gains: np.ndarray, k: int | None, discount: DiscountFunction) -> float:
-    n = _cut(len(ideal_gains), k)
-    if n == 0:
-        return 0.0
-    return float(ideal_gains[:n] @ discount.prefix(n))
+    gains = gain(source)
+    if not with_labels:
+        return None, -np.sort(-gains)
+    order = np.argsort(-gains, kind="stable")
+    return source[order], gains[order]
 
 
 def _check_consistent(run: np.ndarray, judgments: np.ndarray) -> None:
@@ -194,7 +201,7 @@ def idcg(
     k = check_k(k)
     judged = check_judgments(judgments)
     g, d = _resolve(gain, discount, base)
-    return _idcg_of(_ideal(judged, g), k, d)
+    return _dcg_of_gains(_ideal(judged, g)[1], k, d)
 
 
 def score(
@@ -222,9 +229,9 @@ def score(
     fraction = _unjudged_fraction_of(raw, k)
     run = _prepare_run(raw, unjudged)
     g, d = _resolve(gain, discount, base)
-    ideal = _ideal(_ideal_source(run, judgments), g)
+    _, ideal = _ideal(_ideal_source(run, judgments), g)
     top = _dcg_of(run, k, g, d)
-    best = _idcg_of(ideal, k, d)
+    best = _dcg_of_gains(ideal, k, d)
     return Scored(top, best, top / best if best > 0 else 0.0, k, fraction)
 
 
@@ -339,30 +346,26 @@ def breakdown(
     run = _prepare_run(labels, unjudged)
     g, d = _resolve(gain, discount, base)
     source = _ideal_source(run, judgments)
-    gains_ideal_order = np.argsort(-g(source), kind="stable")
-    ideal_labels = source[gains_ideal_order]
-    ideal_gains = g(ideal_labels)
-    n, m = len(run), len(ideal_labels)
+    ideal_labels, ideal_gains = _ideal(source, g, with_labels=True)
+    n, m = len(run), len(ideal_gains)
     rows = max(n, m) if k is None else min(k, max(n, m))
     ranks = np.arange(1, rows + 1)
     factors = d.prefix(rows) if rows else np.zeros(0)
 
+    inside, ideal_inside = min(n, rows), min(m, rows)
     label = np.full(rows, np.nan)
-    label[: min(n, rows)] = run[:rows]
+    label[:inside] = run[:inside]
     status_code = np.full(rows, 2, dtype=np.intp)  # codes into _STATUS: a fancy index, no per-row str
-    status_code[: min(n, rows)] = np.isnan(run[:rows])
+    status_code[:inside] = np.isnan(run[:inside])
     status = _STATUS[status_code]
     gains = np.zeros(rows)
-    inside = min(n, rows)
     gains[:inside] = g(run[:inside])
-    ideal_label = np.full(rows, 0.0)
+    ideal_label = np.zeros(rows)
     ideal_gain = np.zeros(rows)
-    ideal_label[: min(m, rows)] = ideal_labels[:rows]
-    ideal_gain[: min(m, rows)] = ideal_gains[:rows]
-    discounted = gains * factors
-    ideal_discounted = ideal_gain * factors
-    cumulative = np.cumsum(discounted)
-    cumulative_ideal = np.cumsum(ideal_discounted)
+    ideal_label[:ideal_inside] = ideal_labels[:ideal_inside]  # type: ignore[index]
+    ideal_gain[:ideal_inside] = ideal_gains[:ideal_inside]
+    discounted, cumulative = running_dcg(gains, factors)
+    ideal_discounted, cumulative_ideal = running_dcg(ideal_gain, factors)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(cumulative_ideal > 0, cumulative / np.where(cumulative_ideal > 0, cumulative_ideal, 1), 0.0)
     return pd.DataFrame(

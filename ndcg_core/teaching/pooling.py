@@ -14,8 +14,10 @@ import numpy as np
 import pandas as pd
 
 from .._validation import check_k
-from ..trec.evaluate import _ranking_order, _segments, evaluate_run
-from ..trec.files import _table, qrels_frame
+from ..kernel import list_segments
+from ..trec.evaluate import evaluate_run
+from ..trec.ranking import ranking_order
+from ..trec.tables import as_table, qrels_frame
 
 __all__ = ["pool_qrels", "summarize", "pooling_table", "averaging_table"]
 
@@ -68,15 +70,15 @@ def pool_qrels(truth: object, runs: object, depth: int) -> pd.DataFrame:
     ['a', 'd']
     """
     depth = _check_depth(depth)
-    t = _table(truth, "qrels")
+    t = as_table(truth, "qrels")
     n_docs = max(len(t.doc_names), 1)
     topic_index = pd.Index(t.query_names)
     doc_index = pd.Index(t.doc_names)
     pooled: list[np.ndarray] = []
     for run in _named_runs(runs).values():
-        r = _table(run, "run")
-        order = _ranking_order(r.query_codes, r.values, r.doc_codes, r.doc_names)
-        _, _, rank0 = _segments(r.query_codes[order])
+        r = as_table(run, "run")
+        order = ranking_order(r.query_codes, r.values, r.doc_codes, r.doc_names)
+        _, _, rank0 = list_segments(r.query_codes[order])
         top = order[rank0 < depth]
         topic = topic_index.get_indexer(r.query_names)[r.query_codes[top]]
         doc = doc_index.get_indexer(r.doc_names)[r.doc_codes[top]]

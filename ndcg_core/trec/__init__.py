@@ -1,8 +1,18 @@
 """TREC files and whole runs: the second layer of ndcg_core.
 
-What lives here: reading qrels and run files (:mod:`.files`), scoring every topic of a
-run the trec_eval way (:mod:`.evaluate`), how other tools order tied scores
-(:mod:`.ties`) and the ``ndcg-eval`` command (:mod:`.cli`).
+What lives here:
+
+- :mod:`.files`: ``read_qrels`` and ``read_run``, and which reader reads a file;
+- :mod:`.line_reader`: the simple line-by-line reader, the reference that names file and
+  line in its errors (:class:`QrelsFormatError`);
+- :mod:`.fast_reader`: the numpy reader of well-formed ASCII files (tested against the
+  simple one);
+- :mod:`.tables`: the table both readers return (ids as codes), and the dict and
+  DataFrame forms (``qrels_frame``, ``run_frame``);
+- :mod:`.ranking`: trec_eval's order of a run (``ranked_labels``, one topic; all at once);
+- :mod:`.evaluate`: every topic of a run scored the trec_eval way (``evaluate_run``);
+- :mod:`.ties`: how other tools order tied scores (``tie_rules``);
+- :mod:`.cli`: the ``ndcg-eval`` command.
 
 May import: the core (``ndcg_core``'s top-level modules), numpy, and pandas only on first
 use (``ndcg_core._lazy``). Never the teaching or ui layers, marimo or matplotlib.
@@ -13,7 +23,10 @@ use (``ndcg_core._lazy``). Never the teaching or ui layers, marimo or matplotlib
 """
 
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
-from .files import QrelsFormatError, RankedTopic, qrels_frame, ranked_labels, read_qrels, read_run, run_frame
+from .files import read_qrels, read_run
+from .line_reader import QrelsFormatError
+from .ranking import RankedTopic, ranked_labels
+from .tables import qrels_frame, run_frame
 from .ties import TIE_RULES, tie_rules
 
 __all__ = [

@@ -23,10 +23,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
 from .._lazy import pd
+from .._validation import check_positive_int
 from ..discounts import DISCOUNT_NAMES
-from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from ..gains import GAINS, parse_gain_table
-from .files import _qrels_table, _run_table
+from .evaluate import RunEvaluation, evaluate_run, parse_measures
+from .files import read_qrels_table, read_run_table
 
 __all__ = ["main", "build_parser"]
 
@@ -87,9 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _explain_depth(args: argparse.Namespace, measures: Sequence[str]) -> int | None:
     if args.depth is not None:
-        if args.depth < 1:
-            raise ValueError(f"--depth must be a positive whole number; got {args.depth}.")
-        return int(args.depth)
+        return check_positive_int(args.depth, "--depth", value_hint="Show at least rank 1, e.g. --depth 10.")
     if args.measures:
         cutoffs = [int(name.rsplit("_", 1)[1]) for name in measures if name.startswith("ndcg_cut_")]
         if cutoffs:
@@ -238,9 +237,9 @@ def _read_both(qrels_path: str, run_path: str):  # type: ignore[no-untyped-def]
     almost nothing. A bad qrels file is reported first, as if it had been read first.
     """
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_read, _qrels_table, qrels_path, "qrels")
+        pending = pool.submit(_read, read_qrels_table, qrels_path, "qrels")
         try:
-            run_table = _read(_run_table, run_path, "run")
+            run_table = _read(read_run_table, run_path, "run")
         except BaseException:
             pending.result()
             raise

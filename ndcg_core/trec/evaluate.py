@@ -47,14 +47,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-from .._lazy import pd
 
+from .._lazy import pd
 from .._validation import check_choice, check_k
 from ..config import NDCGConfig
 from ..discounts import Discount, DiscountFunction, resolve_discount
 from ..gains import Gain, GainFunction, resolve_gain
+from ..kernel import dcg_per_list, list_segments
 from ..metrics import UNJUDGED_POLICIES, breakdown
-from .files import RankedTopic, _factorize_keys, _ranked_topic, _Table, _table
+from .ranking import RankedTopic, ranked_topic, ranking_order
+from .tables import Table, as_table, factorize_keys
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -178,8 +180,8 @@ class RunEvaluation:
     missing_topics: tuple[str, ...]
     ignored_topics: tuple[str, ...]
     run_id: str | None
-    _qrels: _Table = field(repr=False, compare=False)
-    _run: _Table = field(repr=False, compare=False)
+    _qrels: Table = field(repr=False, compare=False)
+    _run: Table = field(repr=False, compare=False)
 
     @cached_property
     def per_topic(self) -> pd.DataFrame:
@@ -230,7 +232,7 @@ class RunEvaluation:
                 f"topic must be one of the evaluated topics; got {query!r}. "
                 f"Evaluated topics: {', '.join(known)}{more}."
             )
-        return _ranked_topic(self._qrels, self._run, query)
+        return ranked_topic(self._qrels, self._run, query)
 
     def explain(self, query_id: object, k: int | None = None) -> pd.DataFrame:
         """The per-rank table of one topic: :func:`ndcg_core.breakdown` plus ``doc_id``.
@@ -284,93 +286,6 @@ class RunEvaluation:
 # --------------------------------------------------------------------------- evaluation
 
 
-def _segments(sorted_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Starts, topic code and 0-based rank within topic for rows sorted by topic code."""
-    n = len(sorted_codes)
-    if n == 0:
-        empty = np.zeros(0, dtype=np.intp)
-        return empty, empty, empty
-    change = np.empty(n, dtype=bool)
-    change[0] = True
-    np.not_equal(sorted_codes[1:], sorted_codes[:-1], out=change[1:])
-    starts = np.flatnonzero(change)
-    lengths = np.diff(np.append(starts, n))
-    rank0 = np.arange(n, dtype=np.int64)
-    rank0 -= np.repeat(starts, lengths)
-    return starts, sorted_codes[starts], rank0
-
-
-def _topic_sums(values: np.ndarray, starts: np.ndarray, topics: np.ndarray, n_topics: int) -> np.ndarray:
-    out = np.zeros(n_topics)
-    if len(starts):
-        out[topics] = np.add.reduceat(values, starts)
-    return out
-
-
-def _byte_order(names: np.ndarray) -> np.ndarray:
-    """Indices that sort ``names`` (str) in strcmp's byte order.
-
-    Short ASCII ids (the usual docnos) are sorted as fixed-width bytes by numpy (memcmp);
-    anything else by Python, whose code-point order is the UTF-8 byte order. (Tables from
-    the fast reader need none of this: their codes are in byte order already.)
-    """
-    if len(names) and max(map(len, names)) <= 64:
-        try:
-            return np.argsort(names.astype("S"), kind="stable")
-        except UnicodeEncodeError:
-            pass
-    return np.array(sorted(range(len(names)), key=names.__getitem__), dtype=np.intp)
-
-
-def _ranking_order(
-    topic: np.ndarray,
-    scores: np.ndarray,
-    doc_codes: np.ndarray,
-    doc_names: np.ndarray,
-    doc_keys: np.ndarray | None = None,
-) -> np.ndarray:
-    """Row order: grouped by topic; score descending; document id descending among ties.
-
-    A run file is usually written topic by topic in rank order already; then only the
-    tied documents need sorting. Otherwise one lexsort orders everything.
-    """
-    n = len(topic)
-    if n < 2:
-        return np.arange(n)
-    same_topic = topic[1:] == topic[:-1]
-    grouped = np.count_nonzero(~same_topic) + 1 == np.count_nonzero(np.bincount(topic))
-    if grouped and not (same_topic & (scores[1:] > scores[:-1])).any():
-        order = np.arange(n)
-        tie = same_topic & (scores[1:] == scores[:-1])
-    else:
-        order = np.lexsort((-scores, topic))
-        t, s = topic[order], scores[order]
-        tie = (t[1:] == t[:-1]) & (s[1:] == s[:-1])
-    if not tie.any():
-        return order
-    in_tie = np.zeros(n, dtype=bool)
-    in_tie[1:] |= tie
-    in_tie[:-1] |= tie
-    positions = np.flatnonzero(in_tie)
-    # a tie group starts where a tied row does not tie with the row before it
-    group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
-    rows = order[positions]
-    if doc_keys is not None:  # the fast reader's codes follow the ids' byte order
-        n_names = len(doc_keys)
-        descending = (n_names - 1) - doc_codes[rows].astype(np.int64)
-    else:
-        inverse, distinct = pd.factorize(doc_codes[rows])
-        by_text = _byte_order(doc_names[distinct])
-        n_names = len(by_text)
-        rank = np.empty(n_names, dtype=np.int64)
-        rank[by_text] = np.arange(n_names - 1, -1, -1)
-        descending = rank[inverse]
-    # groups are already in order: a stable sort of (group, descending text rank) is near-linear
-    inner = np.argsort(group.astype(np.int64) * n_names + descending, kind="stable")
-    order[positions] = rows[inner]
-    return order
-
-
 def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: bool = False) -> np.ndarray:
     """For each needle, its position in ``haystack`` (unique values), or -1 when absent.
 
@@ -395,7 +310,7 @@ def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: boo
     return np.where(found, where, -1)
 
 
-def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
+def _doc_indexer(q: Table, r: Table) -> np.ndarray:
     """For each of the run's document names, its position among the qrels' (-1: absent).
 
     Tables from the fast reader hold their documents' keys in byte order: a merge of two
@@ -409,7 +324,7 @@ def _doc_indexer(q: _Table, r: _Table) -> np.ndarray:
     both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
     both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
     both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
-    codes, _ = _factorize_keys(both)  # in byte order: each table's part stays sorted
+    codes, _ = factorize_keys(both)  # in byte order: each table's part stays sorted
     return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
 
 
@@ -486,8 +401,8 @@ def evaluate_run(
     g = resolve_gain(gain)
     d = resolve_discount(discount, base)
     config = NDCGConfig(gain=g, discount=d, k=None, unjudged=unjudged)
-    q = _table(qrels, "qrels")
-    r = _table(run, "run")
+    q = as_table(qrels, "qrels")
+    r = as_table(run, "run")
     if len(q.values) == 0:
         raise ValueError("qrels must judge at least one document; got empty qrels. Read them with read_qrels().")
     run_id = r.attrs.get("run_id")
@@ -536,7 +451,7 @@ def evaluate_run(
     labels[labels < 0] = np.nan
 
     # the ranking: topic, score descending, document id descending among ties
-    order = _ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
+    order = ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
     sorted_topic = r_topic[order]
     label_values = labels[order]
     del order, labels, r_topic, r_scores, r_docs
@@ -548,13 +463,11 @@ def evaluate_run(
     values: dict[str, np.ndarray] = {}
 
     if unjudged_cutoffs:
-        starts, seg_topic, rank0 = _segments(sorted_topic)
-        lengths = np.zeros(n_topics, dtype=np.int64)
-        if len(starts):
-            lengths[seg_topic] = np.diff(np.append(starts, len(sorted_topic)))
+        lists = list_segments(sorted_topic)
+        lengths = lists.lengths(n_topics)
         unjudged_rows = (~sorted_judged).astype(float)
         for k in unjudged_cutoffs:
-            counts = _topic_sums(np.where(rank0 < k, unjudged_rows, 0.0), starts, seg_topic, n_topics)
+            counts = lists.sums(np.where(lists.rank0 < k, unjudged_rows, 0.0), n_topics)
             shown = np.minimum(lengths, k)
             values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
 
@@ -562,29 +475,21 @@ def evaluate_run(
         if unjudged == "condense":
             sorted_topic = sorted_topic[sorted_judged]
             label_values = label_values[sorted_judged]
-        starts, seg_topic, rank0 = _segments(sorted_topic)
+        run_lists = list_segments(sorted_topic)
         ideal_source = q.values >= 0
         ideal_topic = q_topic[ideal_source]
         ideal_gains = _gains(g, q.values[ideal_source].astype(float))
         ideal_order = np.lexsort((-ideal_gains, ideal_topic))
         ideal_gains = ideal_gains[ideal_order]
-        i_starts, i_topic, i_rank0 = _segments(ideal_topic[ideal_order])
-        longest = int(max(rank0.max(initial=-1), i_rank0.max(initial=-1))) + 1
+        ideal_lists = list_segments(ideal_topic[ideal_order])
+        longest = int(max(run_lists.rank0.max(initial=-1), ideal_lists.rank0.max(initial=-1))) + 1
         factors = _prefix(d, longest)
-        run_dg = _gains(g, label_values) * factors[rank0]
-        ideal_dg = ideal_gains * factors[i_rank0]
-
-        def ratio(k: int | None) -> np.ndarray:
-            top = run_dg if k is None else np.where(rank0 < k, run_dg, 0.0)
-            best = ideal_dg if k is None else np.where(i_rank0 < k, ideal_dg, 0.0)
-            dcg = _topic_sums(top, starts, seg_topic, n_topics)
-            idcg = _topic_sums(best, i_starts, i_topic, n_topics)
-            return np.divide(dcg, idcg, out=np.zeros(n_topics), where=idcg > 0)
-
-        if wants_whole:
-            values["ndcg"] = ratio(None)
-        for k in cutoffs:
-            values[f"ndcg_cut_{k}"] = ratio(k)
+        ks: list[int | None] = ([None] if wants_whole else []) + list(cutoffs)
+        dcg = dcg_per_list(_gains(g, label_values), factors, run_lists, n_topics, ks)
+        idcg = dcg_per_list(ideal_gains, factors, ideal_lists, n_topics, ks)
+        ratio = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
+        for row, k in enumerate(ks):
+            values["ndcg" if k is None else f"ndcg_cut_{k}"] = ratio[row]
 
     names = tuple(m.name for m in parsed)
     rows = np.ones(n_topics, dtype=bool) if complete else in_run

@@ -15,8 +15,9 @@ import numpy as np
 
 from .._lazy import pd
 from .._validation import check_k, check_labels
-from ..discounts import Discount, resolve_discount
-from ..gains import Gain, resolve_gain
+from ..discounts import Discount, DiscountFunction, resolve_discount
+from ..gains import Gain, GainFunction, resolve_gain
+from ..kernel import dcg_at
 from ..metrics import idcg, ndcg
 
 __all__ = ["TIE_RULES", "tie_rules"]
@@ -77,6 +78,9 @@ def tie_rules(
     group the group's mean gain:
 
     .. math:: \mathrm{DCG}@k = \sum_{G} \bar g_G \sum_{i \in G,\ i \le k} d(i)
+              = \sum_{i=1}^{\min(k,n)} \bar g_{G(i)}\, d(i)
+
+    (:math:`G(i)` is the tied group of rank i): the ordinary DCG sum over the averaged gains.
 
     The ideal list is the same for every rule (``judgments``, by default the list's own
     labels), so only the order of the ties differs.
@@ -147,14 +151,18 @@ def _grouped(items: list[str], starts: np.ndarray) -> str:
 
 
 def _tie_averaged_ndcg(
-    ordered_scores: np.ndarray, ordered_labels: np.ndarray, k: int | None, judged: object, g, d  # type: ignore[no-untyped-def]
+    ordered_scores: np.ndarray,
+    ordered_labels: np.ndarray,
+    k: int | None,
+    judged: object,
+    g: GainFunction,
+    d: DiscountFunction,
 ) -> float:
+    """nDCG@k when every position of a tied group gets the group's mean gain."""
     starts = _tie_groups(ordered_scores)
     sizes = np.diff(np.append(starts, len(ordered_scores)))
     gains = np.asarray(g(ordered_labels), dtype=float)
-    factors = np.array(d.prefix(len(ordered_scores)), dtype=float)
-    if k is not None:
-        factors[k:] = 0.0
-    dcg = float(np.sum(np.add.reduceat(gains, starts) / sizes * np.add.reduceat(factors, starts)))
+    averaged = np.repeat(np.add.reduceat(gains, starts) / sizes, sizes)
+    dcg = dcg_at(averaged, d.prefix(len(averaged)), k)
     best = idcg(judged, k, gain=g, discount=d)  # type: ignore[arg-type]
     return dcg / best if best > 0 else 0.0

@@ -167,7 +167,7 @@ def test_explain_a_topic_without_run_lines(files):
         pytest.param(["--gain-table", "1:1, 2:3"], "ndcg-eval: gain table has no gain for label 0; it lists labels 1, 2.", id="table-gap"),
         pytest.param(["--base", "3"], "ndcg-eval: base applies only to the 'log' and 'jarvelin_kekalainen' discounts", id="base"),
         pytest.param(["--digits", "99"], "ndcg-eval: --digits must be a whole number from 0 to 15; got 99.", id="digits"),
-        pytest.param(["--explain", "t1", "--depth", "0"], "ndcg-eval: --depth must be a positive whole number; got 0.", id="depth"),
+        pytest.param(["--explain", "t1", "--depth", "0"], "ndcg-eval: --depth must be a positive whole number; got --depth=0. Show at least rank 1, e.g. --depth 10.", id="depth"),
         pytest.param(["--explain", "t9"], "ndcg-eval: topic must be one of the evaluated topics; got 't9'.", id="explain-topic"),
     ],
 )

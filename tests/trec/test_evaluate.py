@@ -10,7 +10,7 @@ import pytest
 
 import ndcg_core as nc
 from ndcg_core.trec.evaluate import DEFAULT_CUTOFFS, evaluate_run, parse_measures
-from ndcg_core.trec.files import ranked_labels, run_frame
+from ndcg_core.trec import ranked_labels, run_frame
 
 # Topic t1 ranks a (2), z (unjudged; ties b on 0.8 and wins: 'z' > 'b'), b (1),
 # f (-1 in the qrels: pooled, not judged), c (0). Its judged labels are e 3, a 2, b 1, d 1, c 0.
@@ -500,7 +500,7 @@ def test_tied_documents_in_strcmp_order_whatever_the_ids(names):
 @pytest.mark.parametrize("measures", [["ndcg_cut.3,10", "ndcg", "unjudged_cut.5"]])
 def test_tables_from_the_fast_reader_score_as_the_frames_do(id_length, measures):
     """The reader's tables join and break ties on integer keys; frames go by the strings."""
-    from ndcg_core.trec.files import _qrels_table, _run_table, read_qrels, read_run
+    from ndcg_core.trec.files import read_qrels, read_qrels_table, read_run, read_run_table
 
     rng = random.Random(sum(id_length))
     docs = sorted({"".join(rng.choices("aZ09-_.", k=rng.randint(*id_length))) for _ in range(300)})
@@ -511,7 +511,7 @@ def test_tables_from_the_fast_reader_score_as_the_frames_do(id_length, measures)
         for rank, doc in enumerate(rng.sample(docs, 80), start=1):
             run_lines.append(f"{topic} Q0 {doc} {rank} {rng.choice((1, 2, 2.5, 3))} r\n")  # many ties
     qrels_bytes, run_bytes = "".join(qrels_lines).encode(), "".join(run_lines).encode()
-    q_table, r_table = _qrels_table(qrels_bytes), _run_table(run_bytes)
+    q_table, r_table = read_qrels_table(qrels_bytes), read_run_table(run_bytes)
     assert q_table.doc_keys is not None and r_table.doc_keys is not None  # the keyed path runs
     keyed = evaluate_run(q_table, r_table, measures)
     assert r_table.doc_names._names is None  # scored without making the ids into strings

@@ -9,9 +9,7 @@ import pandas as pd
 import pytest
 
 import ndcg_core as nc
-from ndcg_core.trec.files import (
-    QRELS_FORMAT,
-    RUN_FORMAT,
+from ndcg_core.trec import (
     QrelsFormatError,
     qrels_frame,
     ranked_labels,
@@ -19,6 +17,9 @@ from ndcg_core.trec.files import (
     read_run,
     run_frame,
 )
+from ndcg_core.trec.fast_reader import ascii_qrels, ascii_run
+from ndcg_core.trec.line_reader import QRELS_FORMAT, RUN_FORMAT, scan_qrels, scan_run
+from ndcg_core.trec.tables import encode_ids, table_frame
 
 QRELS_TEXT = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d1 1\n"
 RUN_TEXT = "q1 Q0 d1 1 2.5 mine\nq1 Q0 d2 2 1.5 mine\nq2 Q0 d3 1 0.5 mine\n"
@@ -103,7 +104,7 @@ def test_large_file_goes_through_the_fast_path_with_exact_values(tmp_path, monke
     def no_slow_path(*args):
         raise AssertionError("the line-by-line reader ran on a valid file")
 
-    monkeypatch.setattr("ndcg_core.trec.files._scan_run", no_slow_path)
+    monkeypatch.setattr("ndcg_core.trec.files.scan_run", no_slow_path)
     run = read_run(path)
     assert len(run) == 20_000
     # correctly rounded, as C's strtod in trec_eval and Python's float() in pytrec_eval
@@ -421,12 +422,12 @@ def test_files_read_by_path_with_and_without_comment_lines(tmp_path):
 
 
 def test_categorical_fast_path_equals_the_public_construction():
-    from ndcg_core.trec.files import _categorical, _encode
+    from ndcg_core.trec.tables import _categorical
 
     rng = np.random.default_rng(0)
     for size in (5, 200, 40_000):
         values = np.array([f"doc{i}" for i in rng.integers(0, size, 3 * size)], dtype=object)
-        codes, names = _encode(values)
+        codes, names = encode_ids(values)
         fast = _categorical(codes, names)
         public = pd.Categorical.from_codes(codes, categories=pd.Index(names, dtype=object))
         pd.testing.assert_extension_array_equal(fast, public)
@@ -477,15 +478,13 @@ def _tidy(text: bytes) -> bytes:
 @pytest.mark.parametrize("tidy", [False, True], ids=["blank-lines-and-trailing-blanks", "tidy-lines"])
 @pytest.mark.parametrize("seed", range(6))
 def test_vectorised_reader_agrees_with_the_line_reader(seed, tidy):
-    from ndcg_core.trec.files import _ascii_qrels, _ascii_run, _scan_qrels, _scan_run, _to_frame
-
     qrels, run = _tricky_files(seed)
     if tidy:
         qrels, run = _tidy(qrels) + b"\n", _tidy(run)
-    fast_q, fast_r = _ascii_qrels(qrels), _ascii_run(run)
+    fast_q, fast_r = ascii_qrels(qrels), ascii_run(run)
     assert fast_q is not None and fast_r is not None  # these files take the fast path
-    pd.testing.assert_frame_equal(_to_frame(fast_q, "relevance"), _to_frame(_scan_qrels(qrels, "q"), "relevance"))
-    pd.testing.assert_frame_equal(_to_frame(fast_r, "score"), _to_frame(_scan_run(run, "r"), "score"))
+    pd.testing.assert_frame_equal(table_frame(fast_q, "relevance"), table_frame(scan_qrels(qrels, "q"), "relevance"))
+    pd.testing.assert_frame_equal(table_frame(fast_r, "score"), table_frame(scan_run(run, "r"), "score"))
     assert fast_r.attrs["run_id"] == f"tag{seed}"
     # keys sort as strcmp sorts the ids
     names = np.asarray(fast_r.doc_names)  # made from the keys on first use
@@ -509,9 +508,7 @@ def test_vectorised_reader_agrees_with_the_line_reader(seed, tidy):
     ],
 )
 def test_vectorised_qrels_reader_declines_what_it_does_not_handle(text):
-    from ndcg_core.trec.files import _ascii_qrels
-
-    assert _ascii_qrels(text) is None
+    assert ascii_qrels(text) is None
 
 
 @pytest.mark.parametrize(
@@ -526,25 +523,23 @@ def test_vectorised_qrels_reader_declines_what_it_does_not_handle(text):
     ],
 )
 def test_vectorised_run_reader_declines_what_it_does_not_handle(text):
-    from ndcg_core.trec.files import _ascii_run
-
-    assert _ascii_run(text) is None
+    assert ascii_run(text) is None
 
 
 @pytest.mark.parametrize("halves", [False, True], ids=["one-part", "two-halves-in-threads"])
 @pytest.mark.parametrize("tidy", [False, True], ids=["blank-lines-and-trailing-blanks", "tidy-lines"])
 def test_vectorised_reader_reads_files_larger_than_one_block(monkeypatch, tidy, halves):
-    from ndcg_core.trec import files as trec
+    from ndcg_core.trec import fast_reader
 
-    monkeypatch.setattr(trec, "_BLOCK", 64)  # many blocks, a line longer than a block
-    monkeypatch.setattr(trec, "_PARALLEL_BYTES", 1 if halves else 1 << 40)
+    monkeypatch.setattr(fast_reader, "_BLOCK", 64)  # many blocks, a line longer than a block
+    monkeypatch.setattr(fast_reader, "_PARALLEL_BYTES", 1 if halves else 1 << 40)
     qrels, run = _tricky_files(11)
     if tidy:
         qrels, run = _tidy(qrels), _tidy(run) + b"\n"
-    fast_r = trec._ascii_run(run)
+    fast_r = ascii_run(run)
     assert fast_r is not None
-    pd.testing.assert_frame_equal(trec._to_frame(fast_r, "score"), trec._to_frame(trec._scan_run(run, "r"), "score"))
-    fast_q = trec._ascii_qrels(qrels)
+    pd.testing.assert_frame_equal(table_frame(fast_r, "score"), table_frame(scan_run(run, "r"), "score"))
+    fast_q = ascii_qrels(qrels)
     pd.testing.assert_frame_equal(
-        trec._to_frame(fast_q, "relevance"), trec._to_frame(trec._scan_qrels(qrels, "q"), "relevance")
+        table_frame(fast_q, "relevance"), table_frame(scan_qrels(qrels, "q"), "relevance")
     )

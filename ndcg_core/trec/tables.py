@@ -1,0 +1,384 @@
+r"""The table every qrels and run becomes: ids as integer codes, one value per row.
+
+Both file readers (:mod:`.line_reader`, :mod:`.fast_reader`), the dict and DataFrame forms
+(:func:`as_table`) and the evaluator (:mod:`.evaluate`) share one shape, :class:`Table`:
+
+- ``query_codes``, ``doc_codes``: one code per row into ``query_names`` / ``doc_names``
+  (the unique ids, in the ids' byte order: code-point order is UTF-8 byte order);
+- ``values``: the relevance labels (int64) of a qrels, the scores (float64) of a run;
+- ``attrs``: ``source`` (the name used in messages), ``run_id`` for a run;
+- ``doc_keys``: set by the fast reader only. Each document id's bytes packed big-endian
+  into 64-bit words, zero-padded (ids hold no NUL byte, so the packing is one-to-one):
+  integer order of the keys is C ``strcmp``'s byte order, so joins and tie-breaks compare
+  codes, never strings. ``doc_names`` is then a :class:`KeyNames`, whose strings are made
+  on first use.
+
+:func:`table_frame` turns a table into the DataFrame that :func:`ndcg_core.trec.read_qrels`
+and :func:`~ndcg_core.trec.read_run` return.
+
+>>> table = as_table({"q1": {"d2": 1, "d1": 2}}, "qrels")
+>>> table.doc_names.tolist(), table.doc_codes.tolist(), table.values.tolist()
+(['d1', 'd2'], [1, 0], [1, 2])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from numbers import Integral, Real
+from typing import NamedTuple
+
+import numpy as np
+
+from .._lazy import pd
+
+__all__ = [
+    "Table",
+    "KeyNames",
+    "as_table",
+    "make_table",
+    "table_frame",
+    "qrels_frame",
+    "run_frame",
+    "encode_ids",
+    "encode_grouped_ids",
+    "first_duplicate",
+    "factorize_keys",
+    "factorize_grouped_keys",
+    "key_names",
+]
+
+
+class Table(NamedTuple):
+    """A checked qrels or run: ids as codes into unique names, one value per row.
+
+    Attributes
+    ----------
+    query_codes, doc_codes : numpy.ndarray
+        One code per row (int32, or int64 for a huge file) into the names.
+    query_names, doc_names : numpy.ndarray or KeyNames
+        The unique ids (str), in byte order.
+    values : numpy.ndarray
+        Relevance labels (int64) or scores (float64), one per row, in file order.
+    attrs : dict
+        ``source`` (the name used in messages); ``run_id`` for a run.
+    doc_keys : numpy.ndarray or None
+        Shape (len(doc_names), words): each document id's key, when the fast reader made
+        them. Rows are in byte order, so document codes compare as the ids do;
+        ``doc_names`` is then a :class:`KeyNames`.
+    """
+
+    query_codes: np.ndarray
+    query_names: np.ndarray
+    doc_codes: np.ndarray
+    doc_names: np.ndarray
+    values: np.ndarray
+    attrs: dict
+    doc_keys: np.ndarray | None = None
+
+
+def _smallest_codes(codes: np.ndarray) -> np.ndarray:
+    """Codes in the smallest of int32/int64 that holds them (halves the memory of a big run)."""
+    small = len(codes) == 0 or int(codes.max(initial=0)) < np.iinfo(np.int32).max
+    return codes.astype(np.int32 if small else np.int64, copy=False)
+
+
+def encode_ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and unique names, both in the ids' order (code-point order is UTF-8 byte
+    order), as the fast reader's keys give them."""
+    codes, names = pd.factorize(values, sort=True)
+    return _smallest_codes(codes), np.asarray(names, dtype=object)
+
+
+def encode_grouped_ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """encode_ids for a column written in runs of equal values (topic ids): hash one per run."""
+    if len(values) < 2:
+        return encode_ids(values)
+    change = np.empty(len(values), dtype=bool)
+    change[0] = True
+    np.not_equal(values[1:], values[:-1], out=change[1:])
+    heads = np.flatnonzero(change)
+    head_codes, names = encode_ids(values[heads])
+    return _smallest_codes(np.repeat(head_codes, np.diff(np.append(heads, len(values))))), names
+
+
+def make_table(queries: np.ndarray, docs: np.ndarray, values: np.ndarray, attrs: dict | None = None) -> Table:
+    """The table of id columns (object arrays of str) and their values (not checked here)."""
+    query_codes, query_names = encode_grouped_ids(queries)
+    doc_codes, doc_names = encode_ids(docs)
+    return Table(query_codes, query_names, doc_codes, doc_names, values, dict(attrs or {}))
+
+
+def first_duplicate(table: Table) -> int | None:
+    """Row of the first (topic, document) pair seen before, or None.
+
+    One sort of the pairs' integer keys answers "any duplicate?"; only when there is one
+    does a stable argsort find which row repeats first.
+    """
+    if len(table.values) < 2:
+        return None
+    keys = table.query_codes.astype(np.int64) * max(len(table.doc_names), 1) + table.doc_codes
+    ordered = np.sort(keys)
+    if not (ordered[1:] == ordered[:-1]).any():
+        return None
+    order = np.argsort(keys, kind="stable")  # equal keys keep their rows' order
+    ordered = keys[order]
+    repeats = order[1:][ordered[1:] == ordered[:-1]]
+    return int(repeats.min())
+
+
+def factorize_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and the unique keys, both in the ids' byte order (code 0 is the smallest id).
+
+    Because the codes follow strcmp's order, joins are merges of sorted arrays and ties
+    are broken by comparing codes: no string is compared anywhere.
+    """
+    if len(keys) == 0:
+        return np.zeros(0, dtype=np.int32), keys[:0]
+    codes: np.ndarray | None = None
+    for w in range(keys.shape[1]):
+        uniques, sub = np.unique(keys[:, w], return_inverse=True)
+        if codes is None:
+            codes = sub.astype(np.int64, copy=False)
+        else:  # (codes so far, this word) in lexicographic order, renumbered densely
+            _, codes = np.unique(codes * len(uniques) + sub, return_inverse=True)
+    assert codes is not None
+    first = np.empty(int(codes.max()) + 1, dtype=np.intp)
+    first[codes] = np.arange(len(codes))  # some row of each code
+    return _smallest_codes(codes), keys[first]
+
+
+def factorize_grouped_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """factorize_keys for ids written in runs of equal values (topic ids)."""
+    if len(keys) < 2:
+        return factorize_keys(keys)
+    change = np.empty(len(keys), dtype=bool)
+    change[0] = True
+    np.any(keys[1:] != keys[:-1], axis=1, out=change[1:])
+    heads = np.flatnonzero(change)
+    head_codes, uniques = factorize_keys(keys[heads])
+    return _smallest_codes(np.repeat(head_codes, np.diff(np.append(heads, len(keys))))), uniques
+
+
+def key_names(keys: np.ndarray) -> np.ndarray:
+    """The ids (str, object array) of keys (see :class:`Table`), made a slice at a time."""
+    names = np.empty(len(keys), dtype=object)
+    width = 8 * keys.shape[1]
+    for begin in range(0, len(keys), 1 << 16):
+        packed = np.ascontiguousarray(keys[begin : begin + (1 << 16)].astype(">u8"))
+        names[begin : begin + len(packed)] = packed.view(f"S{width}").ravel().astype(f"U{width}")
+    return names
+
+
+class KeyNames:
+    """Document ids kept as their keys, made into str objects only when first needed.
+
+    A million ids cost a tenth of a second and about 50 MB as Python strings; ndcg-eval
+    joins, ranks and prints without them (only ``--explain`` and the DataFrames need them).
+    Indexing and ``numpy.asarray`` give the object array of names.
+    """
+
+    __slots__ = ("keys", "_names")
+
+    def __init__(self, keys: np.ndarray):
+        self.keys = keys
+        self._names: np.ndarray | None = None
+
+    def names(self) -> np.ndarray:
+        """The ids as an object array of str (made on the first call, then kept)."""
+        if self._names is None:
+            self._names = key_names(self.keys)
+        return self._names
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, item):  # type: ignore[no-untyped-def]
+        return self.names()[item]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.names())
+
+    def __array__(self, dtype=None, copy=None):  # type: ignore[no-untyped-def]
+        names = self.names()
+        return names if dtype is None else names.astype(dtype)
+
+
+def _id_names(names: np.ndarray | KeyNames) -> np.ndarray:
+    """The ids as an object array, whether kept as keys or as strings."""
+    return names.names() if isinstance(names, KeyNames) else names
+
+
+def _categorical(codes: np.ndarray, names: np.ndarray) -> pd.Categorical:
+    """A categorical of unique ``names`` (from pd.factorize) without re-checking them.
+
+    The public ``from_codes`` hashes every category again to check uniqueness, which on a
+    run of a million documents costs as much as the factorisation itself. The names come
+    from ``pd.factorize`` and are unique by construction, so pandas' own fast path is used
+    when it exists; any change in it falls back to ``from_codes``.
+    """
+    categories = pd.Index(names, dtype=object)
+    n = len(categories)
+    small = np.int8 if n < 2**7 else np.int16 if n < 2**15 else np.int32 if n < 2**31 else np.int64
+    try:
+        dtype = pd.CategoricalDtype._from_fastpath(categories, ordered=False)  # type: ignore[attr-defined]
+        result = pd.Categorical._simple_new(codes.astype(small, copy=False), dtype)  # type: ignore[attr-defined]
+        if isinstance(result, pd.Categorical) and len(result) == len(codes):
+            return result
+    except (AttributeError, TypeError, ValueError):
+        pass
+    return pd.Categorical.from_codes(codes, categories=categories)
+
+
+def table_frame(table: Table, value_name: str) -> pd.DataFrame:
+    """The DataFrame the readers return: ``query_id``, ``doc_id`` (categorical) and
+    ``value_name`` (``"relevance"`` or ``"score"``), with the table's ``attrs``."""
+    frame = pd.DataFrame(
+        {
+            "query_id": _categorical(table.query_codes, table.query_names),
+            "doc_id": _categorical(table.doc_codes, _id_names(table.doc_names)),
+            value_name: table.values,
+        },
+        copy=False,
+    )
+    frame.attrs.update(table.attrs)
+    return frame
+
+
+def _id_column(frame: pd.DataFrame, column: str, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    series = frame[column]
+    missing = series.isna().to_numpy()
+    if missing.any():
+        row = int(np.flatnonzero(missing)[0])
+        raise ValueError(
+            f"{kind} {column} must be given on every row; row {row} has none. "
+            "Drop incomplete rows before evaluating."
+        )
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        names = np.asarray(series.cat.categories, dtype=object)
+        if pd.api.types.infer_dtype(names, skipna=False) != "string":
+            names = np.array([str(name) for name in names], dtype=object)
+        return _smallest_codes(series.cat.codes.to_numpy()), names
+    values = series.to_numpy(dtype=object)
+    if pd.api.types.infer_dtype(values, skipna=False) != "string":
+        values = series.astype(str).to_numpy(dtype=object)
+    return encode_ids(values)
+
+
+def _table_from(obj: object, kind: str, value_name: str) -> tuple[Table, np.ndarray]:
+    """The table of a frame or dict, and the raw values (unchecked)."""
+    columns = ["query_id", "doc_id", value_name]
+    example = (
+        "{'q1': {'d1': 2, 'd2': 0}}" if kind == "qrels" else "{'q1': {'d1': 2.5, 'd2': 1.0}}"
+    )
+    if isinstance(obj, pd.DataFrame):
+        missing = [c for c in columns if c not in obj.columns]
+        if missing:
+            raise ValueError(
+                f"{kind} must have columns {', '.join(columns)}; the table lacks {', '.join(missing)}. "
+                f"Read files with read_{kind}(), which names the columns."
+            )
+        query_codes, query_names = _id_column(obj, "query_id", kind)
+        doc_codes, doc_names = _id_column(obj, "doc_id", kind)
+        raw = obj[value_name].to_numpy()
+        return Table(query_codes, query_names, doc_codes, doc_names, raw, dict(obj.attrs)), raw
+    if isinstance(obj, Mapping):
+        queries: list[str] = []
+        docs: list[str] = []
+        values: list[object] = []
+        for query_id, judged in obj.items():
+            if not isinstance(judged, Mapping):
+                raise TypeError(
+                    f"{kind}[{query_id!r}] must be a {{doc_id: {value_name}}} dict; "
+                    f"got {judged!r} ({type(judged).__name__}). Write {kind} as {example}."
+                )
+            for doc_id, value in judged.items():
+                queries.append(str(query_id))
+                docs.append(str(doc_id))
+                values.append(value)
+        raw = np.array(values, dtype=object)
+        table = make_table(np.array(queries, dtype=object), np.array(docs, dtype=object), raw)
+        return table, raw
+    raise TypeError(
+        f"{kind} must be a table from read_{kind}() or a {{query_id: {{doc_id: {value_name}}}}} dict; "
+        f"got {type(obj).__name__}. Write {kind} as {example}."
+    )
+
+
+def _where(table: Table, row: int) -> str:
+    return f"topic {table.query_names[table.query_codes[row]]!r}, document {table.doc_names[table.doc_codes[row]]!r}"
+
+
+def _check_values(table: Table, raw: np.ndarray, kind: str) -> np.ndarray:
+    if kind == "qrels":
+        if raw.dtype.kind in "iu":
+            return raw.astype(np.int64)
+        for i, value in enumerate(raw):
+            if isinstance(value, (bool, np.bool_)) or not (
+                isinstance(value, Integral) or (isinstance(value, Real) and float(value).is_integer())
+            ):
+                raise TypeError(
+                    f"qrels relevance for {_where(table, i)} must be an integer; "
+                    f"got {value!r} ({type(value).__name__}). TREC labels are whole numbers such as 0, 1, 2, 3."
+                )
+        return raw.astype(np.int64)
+    if raw.dtype.kind not in "iuf":
+        for i, value in enumerate(raw):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+                raise TypeError(
+                    f"run score for {_where(table, i)} must be a number; got {value!r} ({type(value).__name__})."
+                )
+    scores = raw.astype(float)
+    bad = ~np.isfinite(scores)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"run score for {_where(table, i)} must be a finite number; got {raw[i]!r}.")
+    return scores
+
+
+def as_table(obj: object, kind: str) -> Table:
+    """Check a qrels or run and return it as a :class:`Table`.
+
+    ``obj`` is a DataFrame (from the readers, or with the same columns), a
+    ``{query_id: {doc_id: value}}`` dict, or a :class:`Table` (from
+    :func:`ndcg_core.trec.files.read_qrels_table` / ``read_run_table``: checked already,
+    returned as it is). ``kind`` is ``"qrels"`` (integer labels) or ``"run"`` (finite
+    scores). A document listed twice for a topic is an error.
+    """
+    if isinstance(obj, Table):
+        return obj
+    value_name = "relevance" if kind == "qrels" else "score"
+    table, raw = _table_from(obj, kind, value_name)
+    table = table._replace(values=_check_values(table, raw, kind))
+    duplicate = first_duplicate(table)
+    if duplicate is not None:
+        raise ValueError(
+            f"{kind} lists {_where(table, duplicate)} twice; keep one entry per document and topic."
+        )
+    return table
+
+
+def qrels_frame(qrels: object) -> pd.DataFrame:
+    """Qrels as the table :func:`ndcg_core.trec.read_qrels` returns, from that table or a dict of dicts.
+
+    Accepts ``{query_id: {doc_id: relevance}}`` (the form pytrec_eval, ir_measures and
+    ranx use) and checks that every label is an integer and no document is listed twice.
+
+    Examples
+    --------
+    >>> qrels_frame({"q1": {"d1": 2, "d2": 0}}).to_dict("list")
+    {'query_id': ['q1', 'q1'], 'doc_id': ['d1', 'd2'], 'relevance': [2, 0]}
+    """
+    return table_frame(as_table(qrels, "qrels"), "relevance")
+
+
+def run_frame(run: object) -> pd.DataFrame:
+    """A run as the table :func:`ndcg_core.trec.read_run` returns, from that table or a dict of dicts.
+
+    Accepts ``{query_id: {doc_id: score}}`` and checks that every score is a finite number.
+
+    Examples
+    --------
+    >>> run_frame({"q1": {"d1": 2.5, "d2": 1}}).to_dict("list")
+    {'query_id': ['q1', 'q1'], 'doc_id': ['d1', 'd2'], 'score': [2.5, 1.0]}
+    """
+    return table_frame(as_table(run, "run"), "score")
