@@ -100,6 +100,7 @@ def _(
     labels_text,
     missed_text,
     mo,
+    nc,
     playground,
     unjudged_radio,
     widgets,
@@ -126,7 +127,7 @@ def _(
     _extra = []
     if gain_dropdown.value == "table":
         _extra.append(gain_table_text)
-    if discount_dropdown.value in playground.TAKES_BASE:
+    if discount_dropdown.value in nc.TAKES_BASE:
         _extra.append(base_number)
     _numbers = [mo.hstack(_extra, justify="start", gap=1.5)] if _extra else []
     if result is None:

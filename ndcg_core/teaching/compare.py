@@ -27,7 +27,7 @@ from numbers import Integral, Real
 import numpy as np
 import pandas as pd
 
-from .._validation import check_judgments, check_k, check_labels
+from .._validation import check_judgments, check_k, check_labels, check_positive_int
 from ..config import NDCGConfig
 from ..discounts import Discount, resolve_discount
 from ..gains import Gain, resolve_gain
@@ -98,14 +98,6 @@ def _check_new_label(label: object) -> float:
             "Relevance labels are 0 or more."
         )
     return value
-
-
-def _check_positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or int(value) < 1:
-        raise ValueError(
-            f"{name} must be a positive whole number; got {name}={value!r}. Ranks count from 1."
-        )
-    return int(value)
 
 
 def gain_values(
@@ -229,7 +221,7 @@ def discount_values(
             f"ranks must be a non-empty list of positive whole numbers; got {ranks!r}. "
             "Pass e.g. ranks=[1, 2, 5, 10, 100]."
         )
-    checked = [_check_positive_int(r, "ranks[" + str(i) + "]") for i, r in enumerate(ranks)]
+    checked = [check_positive_int(r, "ranks[" + str(i) + "]") for i, r in enumerate(ranks)]
     positions = np.array(checked)
     columns = {
         name: resolve_discount(discount)(positions)  # type: ignore[arg-type]
@@ -255,8 +247,8 @@ def weight_share(discount: Discount = "log2", n: int = 100, head: int = 10, *, b
     >>> weight_share("none", 100, 10)
     0.1
     """
-    n = _check_positive_int(n, "n")
-    head = _check_positive_int(head, "head")
+    n = check_positive_int(n, "n", value_hint="Ranks count from 1.")
+    head = check_positive_int(head, "head", value_hint="Ranks count from 1.")
     if head > n:
         raise ValueError(
             f"head must be at most n; got head={head} and n={n}. The top ranks are part of the whole list."

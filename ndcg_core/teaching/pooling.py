@@ -13,21 +13,13 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from .._validation import check_k
+from .._validation import check_k, check_positive_int
 from ..kernel import list_segments
 from ..trec.evaluate import evaluate_run
 from ..trec.ranking import ranking_order
 from ..trec.tables import as_table, qrels_frame
 
 __all__ = ["pool_qrels", "summarize", "pooling_table", "averaging_table"]
-
-
-def _check_depth(depth: object) -> int:
-    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
-        raise ValueError(
-            f"depth must be a positive whole number of ranks; got {depth!r}. A pool usually takes the top 10 to 100."
-        )
-    return int(depth)
 
 
 def _named_runs(runs: object) -> dict[str, object]:
@@ -69,7 +61,7 @@ def pool_qrels(truth: object, runs: object, depth: int) -> pd.DataFrame:
     >>> pool_qrels(truth, runs, 1)["doc_id"].tolist()
     ['a', 'd']
     """
-    depth = _check_depth(depth)
+    depth = check_positive_int(depth, "depth", expected="a positive whole number of ranks", value_hint="A pool usually takes the top 10 to 100.")
     t = as_table(truth, "qrels")
     n_docs = max(len(t.doc_names), 1)
     topic_index = pd.Index(t.query_names)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..config import NDCGConfig
+from ..discounts import TAKES_BASE
 from ..gains import parse_gain_table
 from ..labels import parse_labels
 from ..metrics import Scored, breakdown, ndcg_curve
@@ -34,7 +35,6 @@ __all__ = [
     "table_html",
     "PAGE_CSS",
     "GAIN_CHOICES",
-    "TAKES_BASE",
     "LABELS_FIELD",
     "MISSED_FIELD",
     "GAIN_TABLE_FIELD",
@@ -42,8 +42,6 @@ __all__ = [
 
 #: The Gain dropdown's choices: the two named gains and a typed table.
 GAIN_CHOICES = ("linear", "exponential", "table")
-#: Discounts that take a logarithm base.
-TAKES_BASE = ("log", "jarvelin_kekalainen")
 
 LABELS_FIELD = "Relevance labels"
 MISSED_FIELD = "Judged documents not in the list"

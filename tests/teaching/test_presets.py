@@ -21,7 +21,6 @@ from ndcg_core.teaching.presets import (
 @pytest.mark.parametrize("p", PRESETS, ids=[p.key for p in PRESETS])
 def test_every_preset_holds_a_configuration_the_widgets_can_show(p: Preset) -> None:
     assert isinstance(p.config, nc.NDCGConfig)
-    assert p.missing == p.missed
     assert (p.gain, p.discount, p.k, p.unjudged, p.ideal) == (
         p.config.gain, p.config.discount, p.config.k, p.config.unjudged, p.config.ideal)
     assert p.gain_table == DEFAULT_GAIN_TABLE and p.base == DEFAULT_BASE

@@ -375,7 +375,7 @@ def test_summarize_one_row_per_run():
     "call, error, message",
     [
         pytest.param(lambda: pool_qrels(QRELS, {"r": RUN}, 0), ValueError,
-                     r"depth must be a positive whole number of ranks; got 0", id="depth"),
+                     r"depth must be a positive whole number of ranks; got depth=0\. A pool usually takes the top 10", id="depth"),
         pytest.param(lambda: pool_qrels(QRELS, [RUN], 5), TypeError,
                      r"runs must be a \{name: run\} dict, e\.g\. \{'classic': run_a, 'novel': run_b\}; got list", id="list"),
         pytest.param(lambda: summarize(QRELS, {}), ValueError, r"runs must name at least one run", id="none"),

@@ -111,8 +111,8 @@ def test_discount_curves_log_with_another_base_is_an_extra_curve() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [
-        ({"discount": "log2", "k": 0}, ValueError, r"k must be a positive whole number; got 0"),
-        ({"discount": "log2", "k": 2.5}, ValueError, r"k must be a positive whole number; got 2.5"),
+        ({"discount": "log2", "k": 0}, ValueError, r"k must be a positive whole number; got k=0"),
+        ({"discount": "log2", "k": 2.5}, TypeError, r"k must be a positive whole number; got k=2.5 \(float\)"),
         ({"discount": "log2", "k": 5, "max_rank": 0}, ValueError, r"max_rank must be a positive whole number"),
         ({"discount": "cosine", "k": 5}, ValueError, r"discount must be one of"),
         ({"discount": "log", "base": 1, "k": 5}, ValueError, r"base must be a number greater than 1"),
@@ -235,7 +235,7 @@ def nc_presets_deep() -> dict:
 
     p = preset("deep-cutoff")
     labels = nc.parse_labels(p.labels)
-    return {"labels": labels, "judgments": labels + nc.parse_labels(p.missing)}
+    return {"labels": labels, "judgments": labels + nc.parse_labels(p.missed)}
 
 
 @pytest.mark.parametrize(
@@ -245,7 +245,7 @@ def nc_presets_deep() -> dict:
         ("0.5, 0.7", 1, TypeError, r"curve must be a list of finite numbers"),
         ([0.5, float("nan")], 1, TypeError, r"curve must be a list of finite numbers"),
         ([0.5, True], 1, TypeError, r"curve must be a list of finite numbers"),
-        ([0.5], 0, ValueError, r"k must be a positive whole number; got 0"),
+        ([0.5], 0, ValueError, r"k must be a positive whole number; got k=0"),
     ],
 )
 def test_ndcg_at_cutoffs_errors(curve: object, k: int, error: type, match: str) -> None:

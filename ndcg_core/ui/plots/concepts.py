@@ -84,7 +84,7 @@ def contribution_bars(
         for j, (name, table) in enumerate(tables.items()):
             offset = (j - (len(tables) - 1) / 2) * width
             values = table["discounted_gain"].to_numpy()
-            total = float(values.sum())
+            total = float(table["dcg"].iloc[-1]) if len(table) else 0.0  # the kernel's running sum
             shown = f"{total:.2f}" if abs(total) < 1e6 else f"{total:.3e}"  # 2^1000 - 1 has 302 digits
             ax.bar(ranks + offset, values, width, color=SERIES[j % len(SERIES)], label=f"{name}: DCG = {shown}")
             top = max(top, float(values.max()) if len(values) else 0.0)

@@ -35,6 +35,7 @@ from matplotlib.backends.backend_svg import RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
+from ..._validation import check_positive_int
 from ...discounts import Discount, DiscountFunction, resolve_discount
 from ._style import COLORS, projector_style
 
@@ -105,12 +106,6 @@ def _curve_label(name: str, base: float | None) -> str:
         "none": "none (plain CG)",
         "log": f"1/log_{_b(base)}(i+1)",
     }.get(name, "your discount")
-
-
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a positive whole number; got {value!r}.")
-    return int(value)
 
 
 #: x-axis ends for the nDCG curve: the axes change only when the cutoffs outgrow one.
@@ -313,9 +308,9 @@ class _DiscountPlot(_Plot):
 
 
 def _discount_key(discount: Discount, base: float | None, k: int, max_rank: int | None) -> tuple[Any, int, int]:
-    k = _positive_int(k, "k")
+    k = check_positive_int(k, "k")
     chosen = resolve_discount(discount, base)
-    last = max(10, k) if max_rank is None else _positive_int(max_rank, "max_rank")
+    last = max(10, k) if max_rank is None else check_positive_int(max_rank, "max_rank")
     return chosen, last, k
 
 
@@ -455,7 +450,7 @@ def _gains_key(table: pd.DataFrame, k: int | None) -> tuple[tuple[int, float], t
         raise ValueError("table has no ranks to draw; give at least one label.")
     n = len(table)
     if k is not None:
-        k = _positive_int(k, "k")
+        k = check_positive_int(k, "k")
         if k < n:
             raise ValueError(f"k must be at least the table's {n} ranks; got k={k}. Pass the k the table was made with.")
     slots = n if k is None else max(n, min(k, _SHOW_EMPTY_RANKS_UP_TO))
@@ -549,7 +544,7 @@ def _curve_data(curve: Sequence[float], k: int) -> tuple[int, tuple[np.ndarray, 
         raise TypeError("curve must be a list of finite numbers, as ndcg_core.ndcg_curve(...) returns.")
     if not curve:
         raise ValueError("curve is empty: there is no cutoff to draw. Give at least one label.")
-    k = _positive_int(k, "k")
+    k = check_positive_int(k, "k")
     y = np.asarray(curve, dtype=float)
     return _nice_end(max(k, len(y))), (y, k)
 
