@@ -28,14 +28,17 @@ cutoff        ``k`` as asked; ``k-1`` or ``k+1`` (an off-by-one); ``whole`` the 
 ============  ==========================================================================
 
 Where a topic's ideal DCG is 0 (nothing relevant), every convention scores it 0, as every
-tool here does. The presets (:data:`PRESETS`) say how each tool was applied and where its
+tool here does. While unjudged documents keep gain 0, negatives ``zero`` and ``unjudged``
+give the same numbers (gain 0 either way, and a 0 adds nothing to the ideal): the presets
+and the search write that pair as ``unjudged``. A tool that clips negative labels to 0
+(scikit-learn rejects them, ranx's ``clean_qrels`` drops them) is written that way. The presets (:data:`PRESETS`) say how each tool was applied and where its
 convention is written down; the ones marked ``verified`` are checked against the tool
 itself in ``tests/trec/test_reconcile.py``.
 
 Examples
 --------
 >>> PRESETS["scikit-learn"].convention.differences(TREC_EVAL)
-('ideal', 'ties', 'negatives', 'topics')
+('ideal', 'ties', 'topics')
 >>> print(PRESETS["ir_measures"].convention.describe())
 linear gain, discount 1/log2(i+1), ideal from all judged documents, tied scores by document id descending, unjudged documents gain 0, negative labels as unjudged, mean over all qrels topics (a missed topic scores 0), cutoff k
 """
@@ -207,7 +210,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "scikit-learn",
-            Convention(ideal="retrieved", ties="averaged", negatives="zero", topics="run"),
+            Convention(ideal="retrieved", ties="averaged", topics="run"),
             "ndcg_score([labels], [scores], k=k) per run topic, labels of the retrieved documents "
             "(unjudged 0, negative clipped to 0: it rejects negative labels), mean over the run's topics",
             "sklearn/metrics/_ranking.py (1.9.1) l. 1698 (discount 1/log2(i+2), 0-based i), l. 1752 "
@@ -217,7 +220,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "torchmetrics",
-            Convention(ideal="retrieved", ties="averaged", negatives="zero", topics="run"),
+            Convention(ideal="retrieved", ties="averaged", topics="run"),
             "RetrievalNormalizedDCG(top_k=k) with indexes = topic, preds = scores, target = labels (0 if unjudged)",
             "src/torchmetrics/functional/retrieval/ndcg.py (commit 01c2fa69) l. 34-42 (_tie_average_dcg, a "
             "translation of scikit-learn's, summed in float32), l. 58 (discount 1/log2(arange + 2)), l. 115 "
@@ -227,7 +230,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "ranx",
-            Convention(ties="file_order", negatives="zero", topics="qrels"),
+            Convention(ties="file_order", topics="qrels"),
             "ranx.evaluate(Qrels(qrels), Run(run), 'ndcg@k', make_comparable=True)",
             "ranx/metrics/ndcg.py: _dcg (label as gain, np.log2(arange(1, k + 1) + 1)); _idcg = _dcg(qrels, qrels) "
             "(ideal from the qrels with label >= rel_lvl = 1); clean_qrels drops labels < 1, so a negative label "
@@ -237,7 +240,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "ranx ndcg_burges",
-            Convention(gain="exponential", ties="file_order", negatives="zero", topics="qrels"),
+            Convention(gain="exponential", ties="file_order", topics="qrels"),
             "ranx.evaluate(Qrels(qrels), Run(run), 'ndcg_burges@k', make_comparable=True)",
             "ranx/metrics/ndcg.py: _dcg with jarvelin=False sums (2**rel - 1) / np.log2(arange(1, k + 1) + 1); "
             "otherwise as ranx; not verified",

@@ -400,7 +400,7 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
             if key not in cache_retrieved:
                 cache_retrieved[key] = ranked(retrieved_order, keep_name, value_name)
             retrieved = cache_retrieved[key]
-            top_sorted = -np.sort(-lists.top_labels(), axis=1) if depth else None
+            top_labels = lists.top_labels() if depth else None
             for gi, gain in enumerate(gains):
                 run_gains = lists.gains(gain)
                 for di, discount in enumerate(discounts):
@@ -417,7 +417,7 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
                     for name in cutoffs:
                         if name != "whole":
                             cut = cut_at[name]
-                            best = top_sorted[:, :cut]
+                            best = -np.sort(-top_labels[:, :cut], axis=1)  # type: ignore[index]
                             top_gains = np.where(np.isfinite(best), _gain(gain, np.where(np.isfinite(best), best, 0.0)), 0.0)
                             top_k[name] = np.cumsum(top_gains * factors[discount][:cut], axis=1)[:, -1]
                     by_ideal["retrieved_top_k"] = top_k
@@ -704,8 +704,8 @@ class Reconciliation:
 
     @property
     def best(self) -> Convention:
-        """The first candidate: a matching preset if any, else the match closest to
-        trec_eval, else the nearest miss."""
+        """The first candidate: the match that differs from trec_eval in the fewest
+        dimensions (a preset first among equals), else the nearest miss."""
         return self._convention(self.candidates.iloc[0])
 
     def table(self, n: int | None = 10) -> pd.DataFrame:
@@ -838,8 +838,8 @@ def _explain(found: Reconciliation) -> str:
     if len(matches):
         lines.append(f"{what} is reproduced by {len(matches):,} of {total:,} configurations.")
         presets = matches["presets"].iloc[0]
-        diffs = best.differences(TREC_EVAL, topics=not found._per_topic)
-        head = f"First match{' (' + presets + ')' if presets else ''}: {best.describe()}."
+        diffs = best.differences(TREC_EVAL, topics=target.mean is not None)
+        head = f"Closest match to trec_eval{' (' + presets + ')' if presets else ''}: {best.describe()}."
         lines.append(head)
         if diffs:
             lines.append("It differs from trec_eval in: " + "; ".join(
@@ -847,12 +847,19 @@ def _explain(found: Reconciliation) -> str:
             ) + ".")
         else:
             lines.append("That is trec_eval's own convention.")
-        same = [d for d in DIMENSIONS if d != "topics" or not found._per_topic]
-        loose = [d for d in same if matches[d].nunique() > 1]
-        if loose and len(matches) > 1:
-            lines.append(
-                "On this data the matches also vary in " + ", ".join(loose) + ": those choices do not change the numbers here."
-            )
+        matching = {found._convention(row) for _, row in matches.iterrows()}
+        others = [p for p in dict.fromkeys(", ".join(matches["presets"]).split(", ")) if p and p not in presets.split(", ")]
+        if others:
+            lines.append("Other presets that match: " + ", ".join(others) + ".")
+        free = []
+        for name, values in DIMENSIONS.items():
+            if name == "topics" and target.mean is None:
+                continue
+            alike = [v for v in values if v != getattr(best, name) and _canonical(replace(best, **{name: v})) in matching]
+            if alike:
+                free.append(f"{name} {' or '.join(alike)}")
+        if free:
+            lines.append("Single changes that give the same numbers on this data: " + "; ".join(free) + ".")
     else:
         digits = target.mean_digits if not target.per_topic else max(target.digits.values())
         lines.append(
@@ -1003,7 +1010,7 @@ def reconcile(qrels: object, run: object, target: object, k: object = _MISSING) 
     frame = pd.DataFrame(rows)
     frame["_not_preset"] = frame["presets"] == ""
     frame = frame.sort_values(
-        ["match", "mismatched", "_not_preset", "_n_diff", "distance"],
+        ["match", "mismatched", "_n_diff", "_not_preset", "distance"],
         ascending=[False, True, True, True, True],
         kind="stable",
     )
