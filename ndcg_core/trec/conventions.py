@@ -95,14 +95,24 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def describe_value(dimension: str, value: str) -> str:
-    """The plain words for one value of one dimension.
+_K = "k"
+
+
+def describe_value(dimension: str, value: str, k: int | None | str = _K) -> str:
+    """The plain words for one value of one dimension; ``k`` puts the cutoff's number in.
 
     Examples
     --------
     >>> describe_value("ideal", "retrieved")
     'ideal from the retrieved documents only'
+    >>> describe_value("cutoff", "k+1", k=10), describe_value("cutoff", "k", k=None)
+    ('cutoff 11 (k+1)', 'no cutoff (the whole run)')
     """
+    if dimension == "cutoff" and k != _K and value in DIMENSIONS["cutoff"]:
+        if k is None or value == "whole":
+            return _WORDS["cutoff"]["whole"]
+        shift = {"k": 0, "k-1": -1, "k+1": 1}[value]
+        return f"cutoff {int(k) + shift}" + ("" if value == "k" else f" ({value})")  # type: ignore[call-overload]
     try:
         return _WORDS[dimension][value]
     except KeyError:
@@ -148,9 +158,9 @@ class Convention:
             if getattr(self, f.name) != getattr(other, f.name) and (topics or f.name != "topics")
         )
 
-    def describe(self) -> str:
-        """Every choice in plain words, comma separated."""
-        return ", ".join(describe_value(f.name, getattr(self, f.name)) for f in fields(self))
+    def describe(self, k: int | None | str = _K) -> str:
+        """Every choice in plain words, comma separated (``k``: the cutoff's number)."""
+        return ", ".join(describe_value(f.name, getattr(self, f.name), k) for f in fields(self))
 
     def with_topics(self, topics: str) -> Convention:
         """The same convention over another topic set."""

@@ -3,7 +3,7 @@ r"""Why do two nDCG numbers differ? Find the convention that reproduces a number
 Another tool printed 0.4187 for your run; ``ndcg-eval`` prints 0.3921. :func:`reconcile`
 scores the run under every combination of the conventions in
 :mod:`ndcg_core.trec.conventions` (gain, discount, ideal list, tie order, unjudged
-documents, negative labels, topic set, cutoff: 5,184 configurations for one k), keeps
+documents and negative labels, topic set, cutoff: 4,320 configurations for one k), keeps
 those that reproduce the target to its printed digits (every topic, when per-topic values
 are given), ranks the rest by distance and explains, topic by topic, what turns
 trec_eval's number into the target.
@@ -20,17 +20,21 @@ Examples
 --------
 >>> qrels = {"q1": {"d1": 2, "d2": 1, "d3": 1, "d9": 0}, "q2": {"d1": 1, "d4": 2}}
 >>> run = {"q1": {"d2": 3.0, "d7": 2.0, "d1": 1.0}, "q2": {"d4": 1.0, "d5": 0.5}}
->>> found = reconcile(qrels, run, {"q1": "0.7654", "q2": "1.0000"}, k=3)
+>>> found = reconcile(qrels, run, {"q1": "0.7602", "q2": "1.0000"}, k=3)
 >>> found.best.differences(PRESETS["trec_eval"].convention, topics=False)
 ('ideal',)
->>> print(found.explanation.splitlines()[0])
-The target (2 topics) is reproduced by 72 of 1,728 configurations.
+>>> print("\n".join(found.explanation.splitlines()[:3]))
+The target (2 topics) is reproduced by 48 of 1,440 configurations.
+Closest match to trec_eval: linear gain, discount 1/log2(i+1), ideal from the retrieved documents only, tied scores by document id descending, unjudged documents gain 0, negative labels as unjudged, the topics listed in the target, cutoff 3.
+It differs from trec_eval in: ideal from the retrieved documents only instead of ideal from all judged documents.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
+import json
 import math
 import os
 import re
@@ -39,6 +43,7 @@ from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from itertools import product
+from typing import TextIO
 
 import numpy as np
 
@@ -46,14 +51,18 @@ from .._lazy import pd
 from .._validation import check_k
 from ..discounts import resolve_discount
 from .conventions import DIMENSIONS, PRESETS, TREC_EVAL, Convention, describe_value
-from .files import qrels_frame, run_frame
+from .files import qrels_frame, read_qrels, read_run, run_frame
 
 __all__ = [
+    "EXIT_NO_MATCH",
+    "POLICIES",
     "ConventionScores",
     "Reconciliation",
     "Target",
+    "add_match_arguments",
     "read_target",
     "reconcile",
+    "run_match",
     "score_conventions",
 ]
 
@@ -157,7 +166,8 @@ class ConventionScores:
     k : int or None
         The cutoff asked for (``None``: the whole run).
     cutoffs : tuple of str
-        The cutoff values searched: ``k``, ``k-1`` (when k > 1), ``k+1``, ``whole``.
+        The cutoff values searched: ``k``, ``k-1`` (when k > 1), ``k+1``, ``whole``; only
+        ``k`` (the whole run) when k is None.
     values : numpy.ndarray
         nDCG, shape (gain, discount, ideal, ties, policy, cutoff, topic), in the order of
         :data:`~ndcg_core.trec.conventions.DIMENSIONS` and :data:`POLICIES`.
@@ -289,8 +299,8 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     Examples
     --------
     >>> scores = score_conventions({"q1": {"a": 2, "b": 1}}, {"q1": {"b": 1.0, "c": 0.5}}, 2)
-    >>> round(float(scores.per_topic(Convention()).loc["q1"]), 4)
-    0.3066
+    >>> round(float(scores.per_topic(Convention()).loc["q1"]), 4)  # 1 / (2 + 1/log2(3))
+    0.3801
     >>> round(float(scores.per_topic(Convention(ideal="retrieved")).loc["q1"]), 4)
     1.0
     """
@@ -342,9 +352,10 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     }
     label_values = {"clipped": clipped, "as_is": as_is}
 
-    cutoffs = ("whole",) if k is None else (("k",) + (("k-1",) if k > 1 else ()) + ("k+1", "whole"))
+    # "k" is the cutoff asked for; with k=None that is the whole run, and the only cutoff
+    cutoffs = ("k",) if k is None else (("k",) + (("k-1",) if k > 1 else ()) + ("k+1", "whole"))
     depth = 0 if k is None else k + 1
-    cut_at = {"k": k, "k-1": None if k is None else k - 1, "k+1": None if k is None else k + 1}
+    cut_at = {"k": k, "k-1": None if k is None else k - 1, "k+1": None if k is None else k + 1, "whole": None}
     longest = max(
         np.bincount(r_topic, minlength=n_topics).max(initial=0),
         np.bincount(q_topic, minlength=n_topics).max(initial=0),
@@ -384,10 +395,7 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
         if key in idcg_cache:
             return idcg_cache[key]
         prefix, whole = ideal.sums(_gain(gain, ideal.values), factors[discount])
-        out = {"whole": whole}
-        for name in cutoffs:
-            if name != "whole":
-                out[name] = prefix[:, cut_at[name] - 1]
+        out = {name: whole if cut_at[name] is None else prefix[:, cut_at[name] - 1] for name in cutoffs}
         idcg_cache[key] = out
         return out
 
@@ -405,18 +413,17 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
                 run_gains = lists.gains(gain)
                 for di, discount in enumerate(discounts):
                     prefix, whole = lists.sums(run_gains, factors[discount])
-                    dcg = {"whole": whole}
-                    for name in cutoffs:
-                        if name != "whole":
-                            dcg[name] = prefix[:, cut_at[name] - 1]
+                    dcg = {name: whole if cut_at[name] is None else prefix[:, cut_at[name] - 1] for name in cutoffs}
                     by_ideal = {
                         "judgments": idcg_at(judgment_ideal[policy[1]], gain, discount),
                         "retrieved": idcg_at(retrieved, gain, discount),
                     }
-                    top_k: dict[str, np.ndarray] = {"whole": by_ideal["retrieved"]["whole"]}
+                    top_k: dict[str, np.ndarray] = {}
                     for name in cutoffs:
-                        if name != "whole":
-                            cut = cut_at[name]
+                        cut = cut_at[name]
+                        if cut is None:
+                            top_k[name] = by_ideal["retrieved"][name]
+                        else:
                             best = -np.sort(-top_labels[:, :cut], axis=1)  # type: ignore[index]
                             top_gains = np.where(np.isfinite(best), _gain(gain, np.where(np.isfinite(best), best, 0.0)), 0.0)
                             top_k[name] = np.cumsum(top_gains * factors[discount][:cut], axis=1)[:, -1]
@@ -839,11 +846,12 @@ def _explain(found: Reconciliation) -> str:
         lines.append(f"{what} is reproduced by {len(matches):,} of {total:,} configurations.")
         presets = matches["presets"].iloc[0]
         diffs = best.differences(TREC_EVAL, topics=target.mean is not None)
-        head = f"Closest match to trec_eval{' (' + presets + ')' if presets else ''}: {best.describe()}."
+        head = f"Closest match to trec_eval{' (' + presets + ')' if presets else ''}: {best.describe(scores.k)}."
         lines.append(head)
         if diffs:
             lines.append("It differs from trec_eval in: " + "; ".join(
-                f"{describe_value(d, getattr(best, d))} instead of {describe_value(d, getattr(TREC_EVAL, d))}" for d in diffs
+                f"{describe_value(d, getattr(best, d), scores.k)} instead of {describe_value(d, getattr(TREC_EVAL, d), scores.k)}"
+                for d in diffs
             ) + ".")
         else:
             lines.append("That is trec_eval's own convention.")
@@ -863,8 +871,8 @@ def _explain(found: Reconciliation) -> str:
     else:
         digits = target.mean_digits if not target.per_topic else max(target.digits.values())
         lines.append(
-            f"Nothing among {total:,} configurations reproduces {what[4:]} to its printed {digits} decimals. "
-            f"The closest is {found.candidates['distance'].iloc[0]:.2g} away: {best.describe()}."
+            f"Nothing among {total:,} configurations reproduces the{what[3:]} to its printed {digits} decimals. "
+            f"The closest is {found.candidates['distance'].iloc[0]:.2g} away: {best.describe(scores.k)}."
         )
         if target.mean is not None and target.mean > 1:
             lines.append("nDCG is at most 1 here; if the number is a percentage, divide it by 100.")
@@ -1020,3 +1028,88 @@ def reconcile(qrels: object, run: object, target: object, k: object = _MISSING) 
         frame = pd.concat([frame[~unmatched], misses])
     frame = frame.drop(columns=["_not_preset", "_n_diff"]).reset_index(drop=True)
     return Reconciliation(parsed, scores, frame)
+
+
+# --------------------------------------------------------------------------- ndcg-eval --match
+
+#: ``ndcg-eval --match`` exit status when nothing in the space reproduces the target.
+EXIT_NO_MATCH = 1
+
+
+def add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--match TARGET`` and ``--candidates N`` to ``ndcg-eval``'s parser."""
+    parser.add_argument(
+        "--match", metavar="TARGET",
+        help="find the nDCG conventions (gain, discount, ideal list, ties, unjudged and negative labels, "
+        "topics, cutoff) under which RUN scores TARGET: a number another tool printed, or a file of "
+        "per-topic values (trec_eval -q output, ir_measures output, qid,value CSV); -m ndcg_cut.K or "
+        "-m ndcg says which measure it is when the file does not. Exit status 1 when nothing matches",
+    )
+    parser.add_argument(
+        "--candidates", type=int, default=10, metavar="N",
+        help="configurations listed by --match (default 10)",
+    )
+
+
+def run_match(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> int:
+    """``ndcg-eval --match``: read both files, reconcile, print the explanation and the table.
+
+    Returns the exit status: 0 when a configuration matches, :data:`EXIT_NO_MATCH` when
+    none does, 2 (with one line on stderr) for a bad target, file or flag.
+    """
+    try:
+        set_flags = [
+            flag
+            for flag, on in (
+                ("-c", args.complete), ("-J", args.judged_only), ("--gain", args.gain), ("--gain-table", args.gain_table),
+                ("--discount", args.discount not in (None, "log2")), ("--base", args.base is not None),
+                ("--explain", args.explain is not None), ("-q", args.per_topic),
+            )
+            if on
+        ]
+        if set_flags:
+            raise ValueError(
+                f"--match searches every convention itself; leave out {', '.join(set_flags)}."
+            )
+        if args.candidates < 1:
+            raise ValueError(f"--candidates must be a positive whole number; got {args.candidates}.")
+        k: object = _MISSING
+        if args.measures:
+            from .evaluate import parse_measures
+
+            measures = [m for m in parse_measures(args.measures) if m.family != "unjudged_cut"]
+            if len(measures) != 1:
+                raise ValueError(
+                    "--match reconciles one measure; give one, e.g. -m ndcg_cut.10 (nDCG@10) or -m ndcg (the whole run)."
+                )
+            k = None if measures[0].family == "ndcg" else measures[0].k
+        target = read_target(args.match, k=k)
+        qrels = _read(read_qrels, args.qrels, "qrels")
+        run = _read(read_run, args.run, "run")
+        found = reconcile(qrels, run, target, k=k)
+        report = found.report(args.candidates) if args.format == "trec" else found.explanation
+    except ValueError as error:
+        stderr.write(f"ndcg-eval: {error}\n")
+        return 2
+    except TypeError as error:  # pragma: no cover - argparse gives text only
+        stderr.write(f"ndcg-eval: {error}\n")
+        return 2
+    if args.format == "json":
+        document = {
+            "matched": found.matched,
+            "explanation": found.explanation,
+            "candidates": json.loads(found.table(args.candidates).to_json(orient="records")),
+        }
+        stdout.write(json.dumps(document, indent=2) + "\n")
+    elif args.format == "csv":
+        stdout.write(found.table(args.candidates).to_csv(index=False, lineterminator="\n"))
+    else:
+        stdout.write(report)
+    return 0 if found.matched else EXIT_NO_MATCH
+
+
+def _read(reader, path: str, kind: str):  # type: ignore[no-untyped-def]
+    try:
+        return reader(path)
+    except OSError as error:
+        raise ValueError(f"cannot read the {kind} file {path}: {error.strerror or error}") from None

@@ -113,7 +113,7 @@ def test_the_space_counts_its_configurations():
     assert scores.values.shape[:-1] == (2, 3, 3, 4, len(POLICIES), 4)
     assert scores.cutoffs == ("k", "k-1", "k+1", "whole")
     assert score_conventions(qrels, run, 1).cutoffs == ("k", "k+1", "whole")
-    assert score_conventions(qrels, run, None).cutoffs == ("whole",)
+    assert score_conventions(qrels, run, None).cutoffs == ("k",)
 
 
 def test_trec_eval_convention_equals_evaluate_run():
@@ -243,7 +243,7 @@ def test_each_preset_is_found_from_its_own_numbers(name):
     assert name in found.matches["presets"].iloc[0].split(", ")  # all its differences matter on this data
     line = _differs_line(found.explanation)
     for dimension in convention.differences(TREC_EVAL):
-        assert describe_value(dimension, getattr(convention, dimension)) in line, (dimension, line)
+        assert describe_value(dimension, getattr(convention, dimension), K) in line, (dimension, line)
     if not convention.differences(TREC_EVAL):
         assert line == "That is trec_eval's own convention."
 
