@@ -70,7 +70,16 @@ _SPACE_DIMENSIONS = ("gain", "discount", "ideal", "ties", "policy", "cutoff")
 #: (unjudged, negatives) pairs searched: with unjudged documents at gain 0, a negative
 #: label scores 0 whether it is "unjudged" or "zero", so that pair is searched once.
 POLICIES = (("zero", "unjudged"), ("zero", "as_is"), ("condense", "unjudged"), ("condense", "zero"), ("condense", "as_is"))
-_MISSING = object()
+
+
+class _Unknown:
+    """The cutoff of a target that does not name its measure."""
+
+    def __repr__(self) -> str:
+        return "unknown"
+
+
+_MISSING = _Unknown()
 
 
 def _canonical(convention: Convention) -> Convention:
@@ -787,6 +796,17 @@ class Reconciliation:
         the largest per-topic differences arise."""
         return _explain(self)
 
+    def markdown(self) -> str:
+        """:attr:`explanation` as Markdown (one paragraph per sentence line, the topics as a
+        list): what a notebook shows with ``mo.md``."""
+        out = []
+        for line in self.explanation.splitlines():
+            if line.startswith("- ") and out and out[-1].startswith("- "):
+                out.append(line)
+            elif line:
+                out.extend(["", line])
+        return "\n".join(out).strip() + "\n"
+
     def report(self, n: int = 10, digits: int = 4) -> str:
         """The explanation followed by the first ``n`` candidates (what ``ndcg-eval --match`` prints)."""
         table = self.table(n).copy()
@@ -841,7 +861,6 @@ def _explain(found: Reconciliation) -> str:
     what = "The target" + (f" ({target.describe()})" if target.per_topic else f" {target.mean:.{target.mean_digits}f}")
     lines = []
     best = found.best
-    reference = TREC_EVAL.with_topics(best.topics)
     if len(matches):
         lines.append(f"{what} is reproduced by {len(matches):,} of {total:,} configurations.")
         presets = matches["presets"].iloc[0]
@@ -895,15 +914,16 @@ def _explain(found: Reconciliation) -> str:
         rest = int((table["change"].abs() > 0).sum()) - len(moved)
         if rest > 0:
             lines.append(f"- and {rest} more topic{'s' if rest != 1 else ''} change.")
-    if not found._per_topic and best.topics != "both":
+    if target.mean is not None and best.topics not in ("both", "listed"):
         mask, usual = scores.topic_mask(best.topics), scores.topic_mask("both")
         extra = int(mask.sum() - (mask & usual).sum())
+        which = "qrels topics" if best.topics == "qrels" else "run topics"
+        lacking = "results" if best.topics == "qrels" else "judgments"
         lines.append("")
         lines.append(
-            f"The mean is over {int(mask.sum())} topics ({describe_value('topics', best.topics)}) instead of "
-            f"{int(usual.sum())} in both run and qrels: {extra} more topic{'s' if extra != 1 else ''} scoring 0."
+            f"The mean is over all {int(mask.sum())} {which} instead of the {int(usual.sum())} in both run and qrels: "
+            f"{extra} topic{'s' if extra != 1 else ''} without {lacking} count{'' if extra != 1 else 's'} as 0."
         )
-    del reference
     return "\n".join(lines)
 
 

@@ -253,7 +253,7 @@ def test_a_mean_alone_is_matched_and_the_topic_set_explained():
     mean = score_conventions(qrels, run, K).mean(PRESETS["ir_measures"].convention)
     found = reconcile(qrels, run, round(mean, 4), k=K)
     assert "ir_measures" in found.matches["presets"].str.split(", ").sum()
-    assert "more topic" in found.explanation and "all qrels topics" in found.explanation
+    assert "The mean is over all 11 qrels topics instead of the 10 in both run and qrels: 1 topic without results counts as 0." in found.explanation
 
 
 def test_per_topic_explanation_names_the_topic_and_the_reason():
@@ -359,3 +359,76 @@ def test_dimensions_words_cover_every_value():
             assert describe_value(dimension, value)
     with pytest.raises(ValueError, match=r"gain must be one of linear, exponential"):
         Convention(gain="log")
+
+
+# --------------------------------------------------------------------------- ndcg-eval --match
+
+
+def _files(tmp_path, seed=31):
+    qrels, run, rows = random_collection(seed)
+    q = tmp_path / "qrels.txt"
+    r = tmp_path / "run.txt"
+    q.write_text("".join(f"{t} 0 {d} {l}\n" for t, docs in qrels.items() for d, l in docs.items()))
+    r.write_text("".join(f"{t} Q0 {d} 0 {s} r\n" for t, d, s in rows))
+    return qrels, run, str(q), str(r)
+
+
+def _cli(argv):
+    from ndcg_core.trec.cli import run as cli_run
+
+    out, err = io.StringIO(), io.StringIO()
+    status = cli_run(argv, stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_match_a_number(tmp_path):
+    qrels, run, q, r = _files(tmp_path)
+    mean = score_conventions(qrels, run, 10).mean(PRESETS["scikit-learn"].convention)
+    status, out, err = _cli(["--match", f"{mean:.4f}", "-m", "ndcg_cut.10", q, r])
+    assert (status, err) == (0, "")
+    assert "is reproduced by" in out and "scikit-learn" in out and "Matching and nearest configurations:" in out
+
+
+def test_cli_match_a_trec_eval_file(tmp_path):
+    qrels, run, q, r = _files(tmp_path)
+    target = tmp_path / "other.txt"
+    status, out, _ = _cli(["-q", "-J", "-m", "ndcg_cut.5", q, r])
+    target.write_text(out)
+    status, out, err = _cli(["--match", str(target), q, r, "--candidates", "2"])
+    assert status == 0, err
+    assert "trec_eval -J" in out and "removed before ranking instead of unjudged documents gain 0" in out
+    status, out, _ = _cli(["--match", str(target), q, r, "--format", "json"])
+    import json
+
+    document = json.loads(out)
+    assert document["matched"] and len(document["candidates"]) == 10
+
+
+def test_cli_match_nothing_exits_1(tmp_path):
+    _, _, q, r = _files(tmp_path)
+    status, out, err = _cli(["--match", "0.0001", "-m", "ndcg_cut.10", q, r])
+    assert (status, err) == (1, "")
+    assert out.startswith("Nothing among") and "Nearest configurations:" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--match", "0.5"], "say which measure the target is"),
+        (["--match", "0.5", "-m", "ndcg_cut.5,10"], "--match reconciles one measure"),
+        (["--match", "0.5", "-m", "ndcg", "-c", "-J"], "leave out -c, -J"),
+        (["--match", "missing.txt", "-m", "ndcg"], "neither a number nor an existing file"),
+        (["--match", "0.5", "-m", "ndcg", "--candidates", "0"], "--candidates must be a positive"),
+    ],
+)
+def test_cli_match_bad_input_says_why(tmp_path, argv, message):
+    _, _, q, r = _files(tmp_path)
+    status, out, err = _cli(argv + [q, r])
+    assert status == 2 and out == ""
+    assert err.startswith("ndcg-eval: ") and message in err
+
+
+def test_cli_match_unreadable_run(tmp_path):
+    _, _, q, _ = _files(tmp_path)
+    status, _, err = _cli(["--match", "0.5", "-m", "ndcg", q, str(tmp_path / "none.txt")])
+    assert status == 2 and "cannot read the run file" in err
