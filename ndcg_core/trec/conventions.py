@@ -219,6 +219,17 @@ PRESETS: dict[str, Preset] = {
             True,
         ),
         Preset(
+            "gdeval",
+            Convention(gain="exponential", topics="qrels"),
+            "ir_measures.calc_aggregate([nDCG(dcg='exp-log2')@k], qrels, run), which runs gdeval.pl "
+            "(the TREC Web track's nDCG; numeric topic ids and labels up to 4 only; 5 decimals printed)",
+            "ir_measures 0.4.3 bin/gdeval.pl l. 151 ((2**gain - 1) / log(i + 2): the log base cancels in nDCG), "
+            "l. 43-45 (only labels > 0 enter the ideal), l. 124-141 (runOrder: score descending, then docno "
+            "descending), l. 175-181 (topics without a relevant document skipped, then scored 0 by ir_measures' "
+            "providers/base.py l. 22-27)",
+            True,
+        ),
+        Preset(
             "scikit-learn",
             Convention(ideal="retrieved", ties="averaged", topics="run"),
             "ndcg_score([labels], [scores], k=k) per run topic, labels of the retrieved documents "

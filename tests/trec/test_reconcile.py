@@ -200,6 +200,45 @@ def tool_values(name, qrels, run, rows):
 VERIFIED = ["trec_eval", "trec_eval -J", "pytrec_eval", "ir_measures", "ir_measures judged_only", "scikit-learn", "exam"]
 
 
+def numeric_collection(seed):
+    """gdeval.pl wants numeric topic ids and labels up to 4."""
+    qrels, _, rows = random_collection(seed)
+    ids = {q: str(300 + i) for i, q in enumerate(dict.fromkeys(list(qrels) + [q for q, _, _ in rows]))}
+    qrels = {ids[q]: docs for q, docs in qrels.items()}
+    rows = [(ids[q], d, s) for q, d, s in rows]
+    run = {}
+    for qid, doc, score in rows:
+        run.setdefault(qid, {})[doc] = score
+    return qrels, run, rows
+
+
+def gdeval_values(qrels, run):
+    ir_measures = pytest.importorskip("ir_measures")
+    import shutil
+
+    if shutil.which("perl") is None:
+        pytest.skip("gdeval.pl needs perl")
+    measure = ir_measures.nDCG(dcg="exp-log2") @ K
+    per_topic = {m.query_id: m.value for m in ir_measures.iter_calc([measure], qrels, run)}
+    return per_topic, ir_measures.calc_aggregate([measure], qrels, run)[measure]
+
+
+def test_gdeval_preset_equals_gdeval_to_its_five_decimals():
+    qrels, run, _ = numeric_collection(13)
+    values, mean = gdeval_values(qrels, run)
+    convention = PRESETS["gdeval"].convention
+    scores = score_conventions(qrels, run, K)
+    ours = scores.per_topic(convention)
+    assert sorted(values) == sorted(ours.index)
+    for topic, value in values.items():
+        assert ours.loc[topic] == pytest.approx(value, abs=5e-6), topic
+    assert scores.mean(convention) == pytest.approx(mean, abs=5e-6)
+    target = {q: f"{v:.5f}" for q, v in values.items()} | {"all": f"{mean:.5f}"}
+    found = reconcile(qrels, run, target, k=K)
+    assert "gdeval" in found.matches["presets"].iloc[0].split(", ")
+    assert "exponential gain 2^l - 1 instead of linear gain" in _differs_line(found.explanation)
+
+
 @pytest.mark.parametrize("seed", [11, 12])
 @pytest.mark.parametrize("name", VERIFIED)
 def test_preset_equals_the_tool(name, seed):
@@ -215,7 +254,7 @@ def test_preset_equals_the_tool(name, seed):
 
 
 def test_verified_presets_are_the_ones_marked():
-    assert sorted(VERIFIED + ["trec_eval -c"]) == sorted(p.name for p in PRESETS.values() if p.verified)
+    assert sorted(VERIFIED + ["trec_eval -c", "gdeval"]) == sorted(p.name for p in PRESETS.values() if p.verified)
 
 
 # --------------------------------------------------------------------------- round trips
