@@ -182,6 +182,14 @@ class ConventionScores:
         :data:`~ndcg_core.trec.conventions.DIMENSIONS` and :data:`POLICIES`.
     in_qrels, in_run : numpy.ndarray of bool
         Which topics the qrels judge and the run retrieves for.
+    facts : pandas.DataFrame
+        One row per topic (index ``query_id``), what the explanations cite, counted under
+        trec_eval's ranking: ``relevant`` (qrels labels > 0), ``retrieved``,
+        ``retrieved_relevant``, ``relevant_in_top`` (in the top k), ``top_label`` (the
+        largest qrels label), ``tied_in_top`` (top-k documents sharing their score with
+        another document), ``unjudged_in_top``, ``negative_judged`` (qrels lines with a
+        negative label), ``negative_retrieved``, ``label_at_k`` and ``label_after_k`` (the
+        labels at ranks k and k + 1; NaN for no document or an unjudged one).
     """
 
     topics: tuple[str, ...]
@@ -190,7 +198,7 @@ class ConventionScores:
     values: np.ndarray = field(repr=False)
     in_qrels: np.ndarray = field(repr=False)
     in_run: np.ndarray = field(repr=False)
-    _facts: dict = field(repr=False, compare=False)
+    facts: pd.DataFrame = field(repr=False, compare=False)
 
     def index(self, convention: Convention) -> tuple[int, ...]:
         """The position of ``convention`` (topics aside) in :attr:`values`."""
@@ -252,38 +260,9 @@ class ConventionScores:
             out.append(self.values[..., mask].sum(axis=-1) / max(count, 1))
         return np.stack(out, axis=-1)
 
-    def facts(self, query_id: str) -> dict[str, object]:
-        """What the explanations say about one topic (counts under trec_eval's ranking)."""
-        f = self._facts
-        t = self.topics.index(query_id)
-        k = self.k
-        rows = f["order"][f["topic"][f["order"]] == t]
-        raw = f["raw"][rows]
-        scores = f["scores"][rows]
-        judged = ~np.isnan(raw)
-        labels = f["q_label"][f["q_topic"] == t]
-        depth = len(rows) if k is None else k
-        top = slice(0, depth)
-        tied = np.zeros(len(rows), dtype=bool)
-        if len(rows) > 1:
-            same = scores[1:] == scores[:-1]
-            tied[1:] |= same
-            tied[:-1] |= same
-        return {
-            "relevant": int((labels > 0).sum()),
-            "retrieved_relevant": int((raw[judged] > 0).sum()),
-            "relevant_in_top": int((raw[top][judged[top]] > 0).sum()),
-            "top_label": int(labels.max()) if len(labels) else 0,
-            "retrieved": int(len(rows)),
-            "tied_in_top": int(tied[top].sum()),
-            "unjudged_in_top": int((~judged[top] | (raw[top] < 0)).sum()),
-            "negative_judged": int((labels < 0).sum()),
-            "negative_retrieved": int((raw[judged] < 0).sum()),
-            "label_at": {
-                r: (None if r > len(rows) else (None if np.isnan(raw[r - 1]) else int(raw[r - 1])))
-                for r in ((k, k + 1) if k is not None else ())
-            },
-        }
+    def position(self, query_id: str) -> int:
+        """The index of a topic in :attr:`topics` (and on the last axis of :attr:`values`)."""
+        return int(self.facts.index.get_loc(query_id))
 
 
 def score_conventions(qrels: object, run: object, k: int | None) -> ConventionScores:
@@ -441,8 +420,55 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
                         for ci, name in enumerate(cutoffs):
                             values[gi, di, ii, ti, pi, ci] = _ratio(dcg[name], by_ideal[ideal][name])
 
-    facts = {"order": orders["docno_desc"], "topic": r_topic, "raw": raw, "scores": scores, "q_label": q_label, "q_topic": q_topic}
+    facts = _topic_facts(topics, k, orders["docno_desc"], r_topic, raw, scores, q_order, q_topic, q_label)
     return ConventionScores(topics, k, cutoffs, values, in_qrels, in_run, facts)
+
+
+def _topic_facts(topics, k, order, r_topic, raw, scores, q_order, q_topic, q_label) -> pd.DataFrame:  # type: ignore[no-untyped-def]
+    """The per-topic counts of :attr:`ConventionScores.facts`, all topics at once."""
+    n = len(topics)
+    t, label, score = r_topic[order], raw[order], scores[order]
+    rank0 = _segments(t)
+    in_top = rank0 < (k if k is not None else len(t) + 1)
+    tied = np.zeros(len(t), dtype=bool)
+    same = (t[1:] == t[:-1]) & (score[1:] == score[:-1])
+    tied[1:] |= same
+    tied[:-1] |= same
+    judged = ~np.isnan(label)
+    positive = judged & (label > 0)
+    negative = judged & (label < 0)
+
+    def count(topic: np.ndarray, flags: np.ndarray) -> np.ndarray:
+        return np.bincount(topic, flags.astype(np.int64), minlength=n).astype(np.int64)
+
+    def label_at(rank: int | None) -> np.ndarray:
+        out = np.full(n, np.nan)
+        if rank is not None:
+            at = rank0 == rank - 1
+            out[t[at]] = label[at]
+        return out
+
+    top_label = np.zeros(n)
+    ordered_topics = q_topic[q_order]
+    if len(ordered_topics):
+        first = np.concatenate(([True], ordered_topics[1:] != ordered_topics[:-1]))
+        top_label[ordered_topics[first]] = q_label[q_order][first]
+    return pd.DataFrame(
+        {
+            "relevant": count(q_topic, q_label > 0),
+            "retrieved": count(t, np.ones(len(t), dtype=bool)),
+            "retrieved_relevant": count(t, positive),
+            "relevant_in_top": count(t, positive & in_top),
+            "top_label": top_label.astype(np.int64),
+            "tied_in_top": count(t, tied & in_top),
+            "unjudged_in_top": count(t, (~judged | negative) & in_top),
+            "negative_judged": count(q_topic, q_label < 0),
+            "negative_retrieved": count(t, negative),
+            "label_at_k": label_at(k),
+            "label_after_k": label_at(None if k is None else k + 1),
+        },
+        index=pd.Index(np.asarray(topics, dtype=object), name="query_id"),
+    )
 
 
 # --------------------------------------------------------------------------- targets
@@ -747,7 +773,7 @@ class Reconciliation:
             names = [scores.topics[i] for i in np.flatnonzero(scores.topic_mask(convention.topics))]
         rows = []
         for name in names:
-            t = scores.topics.index(name)
+            t = scores.position(name)
             rows.append(
                 {
                     "query_id": name,
@@ -764,7 +790,7 @@ class Reconciliation:
 
     def _single_effects(self, query_id: str, convention: Convention) -> dict[str, float]:
         scores = self.scores
-        t = scores.topics.index(query_id)
+        t = scores.position(query_id)
         base = TREC_EVAL.with_topics(convention.topics)
         start = float(scores.values[scores.index(base)][t])
         effects = {}
@@ -778,7 +804,8 @@ class Reconciliation:
         return effects
 
     def _reason(self, query_id: str, convention: Convention) -> str:
-        facts = self.scores.facts(query_id)
+        position = self.scores.position(query_id)
+        facts = {name: column.iat[position] for name, column in self.scores.facts.items()}
         k = self.scores.k
         effects = self._single_effects(query_id, convention)
         parts = []
@@ -845,11 +872,11 @@ def _fact_words(name: str, value: str, f: dict, k: int | None) -> str:
         )
     if name == "cutoff":
         if value == "k+1":
-            label = f["label_at"].get(k + 1)  # type: ignore[operator]
-            return f"rank {k + 1} is counted too (label {'-' if label is None else label})"  # type: ignore[operator]
+            label = f["label_after_k"]
+            return f"rank {k + 1} is counted too (label {'-' if math.isnan(label) else int(label)})"  # type: ignore[operator]
         if value == "k-1":
-            label = f["label_at"].get(k)
-            return f"rank {k} is left out (label {'-' if label is None else label})"
+            label = f["label_at_k"]
+            return f"rank {k} is left out (label {'-' if math.isnan(label) else int(label)})"
         return f"all {f['retrieved']} retrieved documents count, not just the top {k}"
     return describe_value(name, value)
 
@@ -996,7 +1023,7 @@ def reconcile(qrels: object, run: object, target: object, k: object = _MISSING) 
     n = int(np.prod(shape))
     grid = list(product(*(range(s) for s in shape)))
     if parsed.per_topic:
-        idx = np.array([scores.topics.index(q) for q in parsed.per_topic])
+        idx = np.array([scores.position(q) for q in parsed.per_topic], dtype=np.intp)
         wanted = np.array(list(parsed.per_topic.values()))
         tolerance = np.array([0.5 * 10.0 ** -parsed.digits[q] for q in parsed.per_topic]) + 1e-12
         diff = np.abs(scores.values.reshape(n, -1)[:, idx] - wanted)
