@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-__all__ = ["DIMENSIONS", "Convention", "Preset", "PRESETS", "TREC_EVAL", "describe_value"]
+__all__ = ["DIMENSIONS", "PRESETS", "TREC_EVAL", "Convention", "Preset", "describe_value"]
 
 #: Every dimension and its values, trec_eval's value first.
 DIMENSIONS: dict[str, tuple[str, ...]] = {

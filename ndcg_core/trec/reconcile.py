@@ -39,7 +39,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from itertools import product
@@ -66,7 +66,6 @@ __all__ = [
     "score_conventions",
 ]
 
-_SPACE_DIMENSIONS = ("gain", "discount", "ideal", "ties", "policy", "cutoff")
 #: (unjudged, negatives) pairs searched: with unjudged documents at gain 0, a negative
 #: label scores 0 whether it is "unjudged" or "zero", so that pair is searched once.
 POLICIES = (("zero", "unjudged"), ("zero", "as_is"), ("condense", "unjudged"), ("condense", "zero"), ("condense", "as_is"))
@@ -638,7 +637,7 @@ def _parse_lines(text: str, source: str, k: object) -> Target:
     return _target_from(plain, measure, source)
 
 
-def read_target(target: object, *, k: object = _MISSING) -> Target:
+def read_target(target: object, *, k: object = _MISSING, paths: bool = True) -> Target:
     """Read what another tool printed: a number, per-topic values, or a file of either.
 
     Parameters
@@ -650,6 +649,10 @@ def read_target(target: object, *, k: object = _MISSING) -> Target:
         ir_measures format (``301  nDCG@10  0.4312``) or ``qid,value`` CSV.
     k : int or None, optional
         Which measure to take from a file holding several (``k=10``: ndcg_cut_10).
+    paths : bool
+        Whether a one-line ``str`` may name a file. A served notebook passes
+        ``paths=False``: typed text is then a number or the file's text, and no server
+        path is ever opened.
 
     Raises
     ------
@@ -686,7 +689,9 @@ def read_target(target: object, *, k: object = _MISSING) -> Target:
         return Target(mean=mean, mean_digits=mean_digits, per_topic=per_topic, digits=digits, source="the target")
     if isinstance(target, bytes):
         return _parse_lines(target.decode("utf-8", errors="replace"), "the target", k)
-    if isinstance(target, os.PathLike) or isinstance(target, str):
+    if isinstance(target, os.PathLike) and not paths:
+        raise TypeError("target must be a number or text here, not a path (paths=False).")
+    if isinstance(target, (os.PathLike, str)):
         text = os.fspath(target)
         if isinstance(target, str) and "\n" in text:
             return _parse_lines(text, "the target", k)
@@ -694,7 +699,13 @@ def read_target(target: object, *, k: object = _MISSING) -> Target:
             value, digits = _number(text, "target")
             return Target(mean=value, mean_digits=digits)
         except ValueError:
-            pass
+            if not paths:
+                if len(text.split()) in (2, 3) or "," in text:
+                    return _parse_lines(text, "the target", k)
+                raise ValueError(
+                    f"target must be a number such as 0.4312 or per-topic lines such as 'ndcg_cut_10 301 0.4312'; "
+                    f"got {text[:40]!r}."
+                ) from None
         if not os.path.exists(text):
             raise ValueError(
                 f"target must be a number such as 0.4312 or a file of per-topic values; got {text!r}, "
@@ -975,8 +986,9 @@ def reconcile(qrels: object, run: object, target: object, k: object = _MISSING) 
     ----------
     qrels, run : table or dict
         As for :func:`~ndcg_core.trec.evaluate_run`; the run's row order is its file order.
-    target : number, str, path, bytes or mapping
-        See :func:`read_target`.
+    target : number, str, path, bytes, mapping or Target
+        See :func:`read_target` (a notebook reads typed text with
+        ``read_target(text, paths=False)`` and passes the :class:`Target`).
     k : int or None
         The target's cutoff (``None``: nDCG of the whole run). May be left out when the
         target file names its measure (``ndcg_cut_10``, ``nDCG@10``, ``ndcg``).

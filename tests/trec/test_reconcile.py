@@ -13,7 +13,13 @@ import numpy as np
 import pytest
 
 from ndcg_core.trec import evaluate_run, read_qrels, read_run
-from ndcg_core.trec.conventions import DIMENSIONS, PRESETS, TREC_EVAL, Convention, describe_value
+from ndcg_core.trec.conventions import (
+    DIMENSIONS,
+    PRESETS,
+    TREC_EVAL,
+    Convention,
+    describe_value,
+)
 from ndcg_core.trec.reconcile import POLICIES, read_target, reconcile, score_conventions
 
 
@@ -363,6 +369,19 @@ def test_bad_targets_say_what_is_wrong(target, message):
         read_target(target)
 
 
+def test_typed_text_never_opens_a_path(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("ndcg 301 0.5\n")
+    assert read_target(str(secret)).per_topic == {"301": 0.5}
+    with pytest.raises(ValueError, match=r"must be a number such as 0.4312 or per-topic lines") as error:
+        read_target(str(secret), paths=False)
+    assert "0.5" not in str(error.value)
+    assert read_target("ndcg_cut_5 301 0.5", paths=False).k == 5
+    assert read_target("0.25", paths=False).mean == 0.25
+    with pytest.raises(TypeError, match=r"not a path"):
+        read_target(secret, paths=False)
+
+
 def test_reconcile_needs_k_and_known_topics():
     qrels, run, _ = random_collection(25, topics=2)
     with pytest.raises(ValueError, match=r"say which measure the target is"):
@@ -429,7 +448,7 @@ def test_cli_match_a_number(tmp_path):
 
 
 def test_cli_match_a_trec_eval_file(tmp_path):
-    qrels, run, q, r = _files(tmp_path)
+    _, _, q, r = _files(tmp_path)
     target = tmp_path / "other.txt"
     status, out, _ = _cli(["-q", "-J", "-m", "ndcg_cut.5", q, r])
     target.write_text(out)
