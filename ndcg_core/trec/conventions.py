@@ -10,9 +10,10 @@ dimension     values (the first is trec_eval's)
 gain          ``linear`` g(l) = l; ``exponential`` g(l) = 2^l - 1
 discount      ``log2`` 1/log2(i+1); ``log2_shifted`` 1/log2(i+2);
               ``jarvelin_kekalainen`` 1 for rank 1, 1/log2(i) from rank 2 on
-ideal         ``judgments`` every judged document of the topic; ``retrieved`` the run's
-              own documents (scikit-learn, TorchMetrics, the exam's code); ``retrieved_top_k``
-              only the run's top k documents
+ideal         ``judgments`` every judged document of the topic, the ideal list cut at k;
+              ``judgments_full`` the same list not cut at k (trec_eval ``-M k -m ndcg``);
+              ``retrieved`` the run's own documents (scikit-learn, TorchMetrics, the exam's
+              code); ``retrieved_top_k`` only the run's top k documents
 ties          ``docno_desc`` equal scores by document id descending (trec_eval);
               ``docno_asc`` ascending (trectools); ``file_order`` as written in the run;
               ``averaged`` tied documents share their mean gain (scikit-learn, TorchMetrics)
@@ -53,7 +54,7 @@ __all__ = ["DIMENSIONS", "PRESETS", "TREC_EVAL", "Convention", "Preset", "descri
 DIMENSIONS: dict[str, tuple[str, ...]] = {
     "gain": ("linear", "exponential"),
     "discount": ("log2", "log2_shifted", "jarvelin_kekalainen"),
-    "ideal": ("judgments", "retrieved", "retrieved_top_k"),
+    "ideal": ("judgments", "judgments_full", "retrieved", "retrieved_top_k"),
     "ties": ("docno_desc", "docno_asc", "file_order", "averaged"),
     "unjudged": ("zero", "condense"),
     "negatives": ("unjudged", "zero", "as_is"),
@@ -70,6 +71,7 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "ideal": {
         "judgments": "ideal from all judged documents",
+        "judgments_full": "ideal from all judged documents without the cut at k",
         "retrieved": "ideal from the retrieved documents only",
         "retrieved_top_k": "ideal from the retrieved top k only",
     },
@@ -196,6 +198,14 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset("trec_eval -c", Convention(topics="qrels"), "trec_eval -c -m ndcg_cut.k", "meas_avg.c l. 38, 54 (average_complete_flag: divide by the number of qrels topics); trec_eval.c l. 383 (missing topics evaluated as empty)", True),
         Preset("trec_eval -J", Convention(unjudged="condense"), "trec_eval -J -m ndcg_cut.k", "form_res_rels.c l. 202-215 (judged_docs_only_flag: unjudged documents removed, ranks closed up)", True),
+        Preset(
+            "trec_eval -M k ndcg",
+            Convention(ideal="judgments_full"),
+            "trec_eval -M k -m ndcg: the run cut at k documents, the ideal over every judged document",
+            "form_res_rels.c l. 115-117 (num_results cut at max_num_docs_per_topic after the sort); m_ndcg.c "
+            "(the ideal over all relevance levels, no cutoff; usnistgov/trec_eval#11)",
+            True,
+        ),
         Preset(
             "pytrec_eval",
             TREC_EVAL,

@@ -3,7 +3,7 @@ r"""Why do two nDCG numbers differ? Find the convention that reproduces a number
 Another tool printed 0.4187 for your run; ``ndcg-eval`` prints 0.3921. :func:`reconcile`
 scores the run under every combination of the conventions in
 :mod:`ndcg_core.trec.conventions` (gain, discount, ideal list, tie order, unjudged
-documents and negative labels, topic set, cutoff: 4,320 configurations for one k), keeps
+documents and negative labels, topic set, cutoff: 5,760 configurations for one k), keeps
 those that reproduce the target to its printed digits (every topic, when per-topic values
 are given), ranks the rest by distance and explains, topic by topic, what turns
 trec_eval's number into the target.
@@ -24,7 +24,7 @@ Examples
 >>> found.best.differences(PRESETS["trec_eval"].convention, topics=False)
 ('ideal',)
 >>> print("\n".join(found.explanation.splitlines()[:3]))
-The target (2 topics) is reproduced by 48 of 1,440 configurations.
+The target (2 topics) is reproduced by 48 of 1,920 configurations.
 Closest match to trec_eval: linear gain, discount 1/log2(i+1), ideal from the retrieved documents only, tied scores by document id descending, unjudged documents gain 0, negative labels as unjudged, the topics listed in the target, cutoff 3.
 It differs from trec_eval in: ideal from the retrieved documents only instead of ideal from all judged documents.
 """
@@ -383,6 +383,7 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
             return idcg_cache[key]
         prefix, whole = ideal.sums(_gain(gain, ideal.values), factors[discount])
         out = {name: whole if cut_at[name] is None else prefix[:, cut_at[name] - 1] for name in cutoffs}
+        out["whole"] = whole
         idcg_cache[key] = out
         return out
 
@@ -401,8 +402,10 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
                 for di, discount in enumerate(discounts):
                     prefix, whole = lists.sums(run_gains, factors[discount])
                     dcg = {name: whole if cut_at[name] is None else prefix[:, cut_at[name] - 1] for name in cutoffs}
+                    judgments = idcg_at(judgment_ideal[policy[1]], gain, discount)
                     by_ideal = {
-                        "judgments": idcg_at(judgment_ideal[policy[1]], gain, discount),
+                        "judgments": judgments,
+                        "judgments_full": {name: judgments["whole"] for name in cutoffs},
                         "retrieved": idcg_at(retrieved, gain, discount),
                     }
                     top_k: dict[str, np.ndarray] = {}
@@ -858,6 +861,11 @@ class Reconciliation:
 def _fact_words(name: str, value: str, f: dict, k: int | None) -> str:
     top = "its whole list" if k is None else f"its top {k}"
     if name == "ideal":
+        if value == "judgments_full":
+            return (
+                f"the ideal is not cut at {k}: all {f['relevant']} relevant documents count in the ideal DCG, "
+                f"only the run's top {k} in its DCG"
+            )
         if value == "retrieved":
             return (
                 f"the run retrieved {f['retrieved_relevant']} of its {f['relevant']} relevant documents, "

@@ -90,14 +90,14 @@ def reference_ndcg(qrels, run_rows, topic, c: Convention, k):
                 gains[i] = mean
     depth = len(docs) if cut is None else min(cut, len(docs))
     dcg = sum(gains[i] * disc(i + 1) for i in range(depth))
-    if c.ideal == "judgments":
+    if c.ideal in ("judgments", "judgments_full"):
         ideal = [(0 if (l < 0 and c.negatives == "zero") else l) for l in judged.values() if l >= 0 or c.negatives != "unjudged"]
     elif c.ideal == "retrieved":
         ideal = [value(d[0]) for d in docs]
     else:
         ideal = [value(d[0]) for d in docs[: (len(docs) if cut is None else cut)]]
     ideal = sorted(ideal, reverse=True)
-    ideal = ideal if cut is None else ideal[:cut]
+    ideal = ideal if cut is None or c.ideal == "judgments_full" else ideal[:cut]
     idcg = sum(g(l) * disc(i + 1) for i, l in enumerate(ideal))
     return dcg / idcg if idcg > 0 else 0.0
 
@@ -116,7 +116,7 @@ def test_every_convention_equals_the_loop_reference(k):
 def test_the_space_counts_its_configurations():
     qrels, run, _ = random_collection(2, topics=2)
     scores = score_conventions(qrels, run, 5)
-    assert scores.values.shape[:-1] == (2, 3, 3, 4, len(POLICIES), 4)
+    assert scores.values.shape[:-1] == (2, 3, 4, 4, len(POLICIES), 4)
     assert scores.cutoffs == ("k", "k-1", "k+1", "whole")
     assert score_conventions(qrels, run, 1).cutoffs == ("k", "k+1", "whole")
     assert score_conventions(qrels, run, None).cutoffs == ("k",)
@@ -187,6 +187,13 @@ def tool_values(name, qrels, run, rows):
     if name in ("trec_eval", "pytrec_eval"):
         values = pytrec_values(qrels, run, f"ndcg_cut.{K}")
         return values, sum(values.values()) / len(values)
+    if name == "trec_eval -M k ndcg":  # trec_eval -M k: the run cut at k after trec_eval's sort
+        cut = {}
+        for q, docs in run.items():
+            ranked = sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True)
+            cut[q] = dict(ranked[:K])
+        values = pytrec_values(qrels, cut, "ndcg")
+        return values, sum(values.values()) / len(values)
     if name == "trec_eval -J":
         values = pytrec_values(qrels, run, f"ndcg_cut.{K}", judged_docs_only_flag=True)
         return values, sum(values.values()) / len(values)
@@ -203,7 +210,7 @@ def tool_values(name, qrels, run, rows):
     return None
 
 
-VERIFIED = ["trec_eval", "trec_eval -J", "pytrec_eval", "ir_measures", "ir_measures judged_only", "scikit-learn", "exam"]
+VERIFIED = ["trec_eval", "trec_eval -J", "trec_eval -M k ndcg", "pytrec_eval", "ir_measures", "ir_measures judged_only", "scikit-learn", "exam"]
 
 
 def numeric_collection(seed):
