@@ -263,17 +263,17 @@ PRESETS: dict[str, Preset] = {
             "ranx",
             Convention(ties="file_order", topics="qrels"),
             "ranx.evaluate(Qrels(qrels), Run(run), 'ndcg@k', make_comparable=True)",
-            "ranx/metrics/ndcg.py: _dcg (label as gain, np.log2(arange(1, k + 1) + 1)); _idcg = _dcg(qrels, qrels) "
-            "(ideal from the qrels with label >= rel_lvl = 1); clean_qrels drops labels < 1, so a negative label "
-            "counts 0; idcg 0 replaced by 1 (nDCG 0 either way); ties follow its unstable argsort (no fixed rule, "
-            "file order assumed); not installed here (numba), not verified",
+            "ranx/metrics/ndcg.py (commit 3d6770b4) l. 12 (clean_qrels drops labels < rel_lvl = 1, so a negative "
+            "label counts 0), l. 35 (label / np.log2(np.arange(1, k + 1) + 1)), l. 84-85 (_idcg = _dcg(qrels, qrels): "
+            "the ideal from the qrels), l. 94-95 (an ideal DCG of 0 replaced by 1: nDCG 0 either way); ties follow "
+            "its unstable argsort (no fixed rule; file order assumed); not installed here (numba), not verified",
             False,
         ),
         Preset(
             "ranx ndcg_burges",
             Convention(gain="exponential", ties="file_order", topics="qrels"),
             "ranx.evaluate(Qrels(qrels), Run(run), 'ndcg_burges@k', make_comparable=True)",
-            "ranx/metrics/ndcg.py: _dcg with jarvelin=False sums (2**rel - 1) / np.log2(arange(1, k + 1) + 1); "
+            "ranx/metrics/ndcg.py (commit 3d6770b4) l. 39 ((2**rel - 1) / np.log2(np.arange(1, k + 1) + 1)); "
             "otherwise as ranx; not verified",
             False,
         ),
