@@ -15,7 +15,10 @@ Every DCG and IDCG in ndcg_core is summed here, and nowhere else:
 - :func:`running_dcg` for the per-rank table: :func:`ndcg_core.breakdown` (and so
   :func:`~ndcg_core.ndcg_curve`);
 - :func:`dcg_per_list` for many lists laid end to end, every cutoff at once:
-  :func:`ndcg_core.trec.evaluate_run` (all topics of a run in one numpy pass).
+  :func:`ndcg_core.trec.evaluate_run` (all topics of a run in one numpy pass);
+- :func:`running_dcg` on a matrix (one list per row) and :func:`dcg_of_lists` for the
+  reconciler, which scores every topic under every convention
+  (:mod:`ndcg_core.trec.reconcile`).
 
 The kernel checks nothing: its callers validate labels, cutoffs, gains and discounts at
 the public boundary.
@@ -34,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["dcg_at", "running_dcg", "ListSegments", "list_segments", "dcg_per_list"]
+__all__ = ["dcg_at", "running_dcg", "dcg_of_lists", "ListSegments", "list_segments", "dcg_per_list"]
 
 
 def dcg_at(gains: np.ndarray, factors: np.ndarray, k: int | None = None) -> float:
@@ -71,7 +74,8 @@ def running_dcg(gains: np.ndarray, factors: np.ndarray) -> tuple[np.ndarray, np.
     .. math:: \mathrm{DCG}@j = \sum_{i=1}^{j} g_i\, d(i), \qquad j = 1, \dots, n
 
     ``factors`` holds at least n factors. Both arrays returned have n entries (the sums
-    are taken in rank order).
+    are taken in rank order). ``gains`` may also be a matrix of equally long lists, one per
+    row (ranks along the last axis): the sums run along each row.
 
     Examples
     --------
@@ -79,8 +83,22 @@ def running_dcg(gains: np.ndarray, factors: np.ndarray) -> tuple[np.ndarray, np.
     >>> terms.tolist(), cumulative.tolist()
     ([1.0, 0.0, 0.5], [1.0, 1.0, 1.5])
     """
-    terms = gains * factors[: len(gains)]
-    return terms, np.cumsum(terms)
+    terms = gains * factors[: gains.shape[-1]]
+    return terms, np.cumsum(terms, axis=-1)
+
+
+def dcg_of_lists(gains: np.ndarray, rank_factors: np.ndarray, lists: np.ndarray, n_lists: int) -> np.ndarray:
+    r"""The whole-list DCG of many lists given as (list, rank) pairs in any order.
+
+    .. math:: \mathrm{DCG}_t = \sum_{j:\ \mathrm{list}_j = t} g_j\, d(\mathrm{rank}_j)
+
+    ``gains[j]`` and ``rank_factors[j]`` (the discount factor of entry j's rank) belong to
+    list ``lists[j]`` (0 <= lists[j] < n_lists). A list with no entry gets 0.
+
+    >>> dcg_of_lists(np.array([1.0, 2.0, 1.0]), np.array([1.0, 0.5, 1.0]), np.array([0, 0, 2]), 3).tolist()
+    [2.0, 0.0, 1.0]
+    """
+    return np.bincount(lists, gains * rank_factors, minlength=n_lists)
 
 
 class ListSegments(NamedTuple):

@@ -12,6 +12,8 @@ What lives here:
 - :mod:`.ranking`: trec_eval's order of a run (``ranked_labels``, one topic; all at once);
 - :mod:`.evaluate`: every topic of a run scored the trec_eval way (``evaluate_run``);
 - :mod:`.ties`: how other tools order tied scores (``tie_rules``);
+- :mod:`.conventions` and :mod:`.reconcile`: the ways tools compute nDCG, and which of them
+  reproduces a number another tool printed (``reconcile``, ``ndcg-eval --match``);
 - :mod:`.cli`: the ``ndcg-eval`` command.
 
 May import: the core (``ndcg_core``'s top-level modules), numpy, and pandas only on first
@@ -27,6 +29,7 @@ from .files import read_qrels, read_run
 from .line_reader import QrelsFormatError
 from .ranking import RankedTopic, ranked_labels
 from .tables import qrels_frame, run_frame
+from .reconcile import read_target, reconcile, score_conventions
 from .ties import TIE_RULES, tie_rules
 
 __all__ = [
@@ -38,6 +41,9 @@ __all__ = [
     "parse_measures",
     "qrels_frame",
     "ranked_labels",
+    "read_target",
+    "reconcile",
+    "score_conventions",
     "read_qrels",
     "read_run",
     "run_frame",

@@ -28,6 +28,7 @@ from ..discounts import DISCOUNT_NAMES
 from ..gains import GAINS, parse_gain_table
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
+from .reconcile import add_match_arguments, run_match
 
 __all__ = ["main", "build_parser"]
 
@@ -83,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--digits", type=int, metavar="N", help="decimals printed (trec format: 4)")
     parser.add_argument("--format", choices=("trec", "json", "csv"), default="trec", help="output format")
+    add_match_arguments(parser)
     return parser
 
 
@@ -188,6 +190,8 @@ def run(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stde
     err = stderr if stderr is not None else sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.match is not None:
+        return run_match(args, stdout=out, stderr=err)
     try:
         if args.digits is not None and not 0 <= args.digits <= 15:
             raise ValueError(f"--digits must be a whole number from 0 to 15; got {args.digits}.")
