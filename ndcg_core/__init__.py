@@ -27,6 +27,7 @@ of the layers above are looked up on first use.
 0.7763
 """
 
+from .binary import average_precision, binarise, precision
 from .config import IDEAL_SOURCES, NDCGConfig
 from .discounts import DISCOUNT_NAMES, DISCOUNTS, TAKES_BASE, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
@@ -83,6 +84,9 @@ __all__ = [
     "breakdown",
     "ndcg_curve",
     "unjudged_fraction",
+    "precision",
+    "average_precision",
+    "binarise",
     "parse_labels",
     "parse_gain_table",
     "read_qrels",

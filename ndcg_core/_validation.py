@@ -112,7 +112,8 @@ def _check_number(value: object, name: str, index: int, *, allow_none: bool) -> 
     if number < 0:
         raise ValueError(
             f"{name}[{index}] must be a non-negative number; got {value!r}. "
-            "Map negative TREC labels to 0 before scoring (trec_eval treats them as judged non-relevant)."
+            "Map a negative TREC label to None (unjudged) before scoring: trec_eval reads it as pooled "
+            "but unjudged, not as judged non-relevant; use 0 only for a judged non-relevant document."
         )
     return number
 

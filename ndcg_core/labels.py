@@ -83,7 +83,8 @@ def parse_labels(text: str) -> list[float | int | None]:
         elif token.startswith("-") and _DECIMAL.fullmatch(token[1:]):
             raise ValueError(
                 f"label {position} is {token!r}, a negative label. Relevance labels are 0 or more: "
-                "use 0 for a judged non-relevant document (trec_eval reads negative labels that way)."
+                "use 0 for a judged non-relevant document, or ? for an unjudged one (trec_eval reads a "
+                "negative qrels label as pooled but unjudged, not as judged non-relevant)."
             )
         else:
             raise ValueError(

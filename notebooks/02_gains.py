@@ -156,7 +156,16 @@ def _(compare, labels, mo, promote_label_dropdown, promote_rank_slider, tables, 
             "contribution g(ℓ)·d(i) before", "contribution after", "DCG of the list before", "DCG after",
         ]
         _shown.index.name = f"rank {_rank}, d({_rank}) = {_table['discount'].iloc[0]:.4f}"
-        promote_view = mo.md(tables.markdown_table(_shown))
+        _parts = []
+        if (_table["old_gain"] == 0).any():
+            # a gain of 0 has no factor: nothing times any number is still nothing
+            _shown = _shown.drop(index="factor (gain after / before)")
+            _parts.append(mo.md(
+                f"The label before is {_table['old_label'].iloc[0]:g}, worth gain 0, so no factor "
+                "turns it into the new gain: the contribution grows from 0 by the whole new "
+                "contribution instead."
+            ))
+        promote_view = mo.vstack([mo.md(tables.markdown_table(_shown)), *_parts])
     promote_view
     return
 

@@ -11,7 +11,7 @@ ERROR_CASES = [
     # labels
     pytest.param(lambda: nc.dcg([1, "high", 2]), TypeError, r"^labels\[1\] must be a number; got 'high' \(str\)\. Write unjudged documents as None", id="label-str"),
     pytest.param(lambda: nc.dcg([1, True]), TypeError, r"^labels\[1\] must be a number; got True \(bool\)", id="label-bool"),
-    pytest.param(lambda: nc.dcg([1, -1]), ValueError, r"^labels\[1\] must be a non-negative number; got -1\. Map negative TREC labels to 0", id="label-negative"),
+    pytest.param(lambda: nc.dcg([1, -1]), ValueError, r"^labels\[1\] must be a non-negative number; got -1\. Map a negative TREC label to None \(unjudged\) before scoring: trec_eval reads it as pooled but unjudged, not as judged non-relevant", id="label-negative"),
     pytest.param(lambda: nc.dcg([1, math.nan]), ValueError, r"^labels\[1\] must be a finite number; got nan\. Use None for an unjudged document", id="label-nan"),
     pytest.param(lambda: nc.dcg([math.inf]), ValueError, r"^labels\[0\] must be a finite number; got inf", id="label-inf"),
     pytest.param(lambda: nc.dcg(np.array([1.0, np.inf])), ValueError, r"^labels\[1\] must be a finite number; got inf", id="label-array-inf"),
@@ -64,7 +64,7 @@ PARSE_ERRORS = [
     pytest.param("", r"^the list of labels is empty\. Type at least one relevance label", id="empty"),
     pytest.param(" , ,  ", r"^the list of labels is empty", id="only-separators"),
     pytest.param("1, x, 2", r"^label 2 is 'x', which is not a relevance label\. Type whole numbers such as 0, 1, 2, 3 \(or \? for an unjudged document\)", id="letter"),
-    pytest.param("1, -1", r"^label 2 is '-1', a negative label\. Relevance labels are 0 or more: use 0", id="negative"),
+    pytest.param("1, -1", r"^label 2 is '-1', a negative label\. Relevance labels are 0 or more: use 0 for a judged non-relevant document, or \? for an unjudged one \(trec_eval reads a negative qrels label as pooled but unjudged, not as judged non-relevant\)\.$", id="negative"),
     pytest.param("1 2 \u22122", r"^label 3 is '-2', a negative label", id="unicode-minus"),
     pytest.param("1, 2.5.1", r"^label 2 is '2\.5\.1', which is not a relevance label", id="two-dots"),
     pytest.param("nan", r"^label 1 is 'nan', which is not a relevance label", id="nan"),
