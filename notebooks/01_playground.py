@@ -223,7 +223,10 @@ def _(mo):
     **Things to try.** Move the 2 from rank 3 to rank 1 and see how much DCG@5 gains. Switch
     *Gain* to exponential: a label 2 is now worth 3, not 2. Choose *Discount* 1/log_b(i+1) and
     change the base: DCG changes, nDCG does not, because the base cancels in the ratio. Open the
-    *Missed highly relevant documents* preset and take the ideal list from the list itself.
+    *Missed highly relevant documents* preset and take the ideal list from the list itself:
+    the exam's short code does that, and it is right only when the run contains every
+    relevant document (as the lecture's run does); otherwise build the ideal from all judged
+    documents (chapter 04 says what to write in the exam).
     """)
     return
 

@@ -18,11 +18,11 @@ def _():
 
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import claims, compare
     import ndcg_core.ui.plots as ncplots
     from ndcg_core.ui import tables, widgets
     import pandas as pd
-    return compare, math, mo, nc, ncplots, pd, tables, widgets
+    return claims, compare, math, mo, nc, ncplots, pd, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -142,11 +142,19 @@ def _(mo):
     1. **Never negative.** $1/\log_2(i+1)$ stays above zero at every rank, however long
        the list, so a deep document can add little but never subtract.
     2. **It fades slowly.** The logarithm grows slowly, so its reciprocal shrinks slowly:
-       rank 100 still keeps 0.15 of its gain. The deep tail counts for something, which is
-       what sets DCG apart from average precision, where a relevant document at rank 100
-       adds almost nothing.
-    3. **Smooth and concave.** Every step down costs a little less than the one before,
-       without jumps, so no handful of positions dominates the score.
+       rank 100 still keeps 0.15 of its gain, and the deep tail counts for something.
+       The essay contrasts this with average precision, "where a document at rank 100
+       contributes almost nothing". Precisely: AP adds, for each relevant document it
+       finds, the precision at that rank divided by the number $R$ of relevant documents,
+       so a relevant document at rank 100 adds $(\text{relevant in the top }100)/(100R)$:
+       little unless many relevant documents rank above it. The table below moves one
+       relevant document from rank 10 to rank 100 and compares what each measure loses.
+    3. **Smooth, decreasing and convex.** Every step down costs a little less than the one
+       before, without jumps, so no handful of positions dominates the score. The essay
+       calls the discount "concave"; as a function of the rank, $1/\log_2(i+1)$ is
+       decreasing and **convex** (its steps shrink). What is concave is $\log_2(i+1)$
+       itself and the cumulative discount $\sum_{j \le i} 1/\log_2(j+1)$, which grows
+       ever more slowly.
 
     How much of the total weight of ranks 1 to 100 sits in the top 10?
     """)
@@ -154,12 +162,26 @@ def _(mo):
 
 
 @app.cell
-def _(DISCOUNT_COLUMNS, compare, mo, pd, tables):
+def _(DISCOUNT_COLUMNS, claims, compare, mo, pd, tables):
     _shares = pd.DataFrame(
         {"share in ranks 1–10": [compare.weight_share(_d, 100, 10) for _d in DISCOUNT_COLUMNS.values()]},
         index=pd.Index(list(DISCOUNT_COLUMNS), name="discount"),
     )
-    mo.md(tables.markdown_table(_shares, 3))
+    _moved = claims.rank_move(10, 100, others=())
+    _with_top = claims.rank_move(10, 100, others=(1,))
+    mo.vstack([
+        mo.md(tables.markdown_table(_shares, 3)),
+        mo.md("**One relevant document (label 1) moves from rank 10 to rank 100**, the only relevant one:"),
+        mo.md(tables.markdown_table(_moved, 4)),
+        mo.md(
+            f"AP loses {_moved.loc['AP', 'lost']:.0%} of its value, as much as DCG with 1/i "
+            f"({_moved.loc['DCG, 1/i', 'lost']:.0%}); DCG with the logarithm loses "
+            f"{_moved.loc['DCG, 1/log2(i+1)', 'lost']:.0%}. With a second relevant document "
+            f"fixed at rank 1, AP loses {_with_top.loc['AP', 'lost']:.0%} and the logarithmic "
+            f"DCG {_with_top.loc['DCG, 1/log2(i+1)', 'lost']:.0%}. Chapter 09 puts these "
+            "measures side by side on a list you edit."
+        ),
+    ])
     return
 
 
@@ -198,9 +220,24 @@ def _(compare, mo, nc, tables):
         "1/log2(i+2)": nc.NDCGConfig(k=5, discount="log2_shifted"),
     }
     _table = compare.score_configs(LECTURE, _configs, judgments=LECTURE_JUDGMENTS)
+    _steps = compare.discount_values((1, 2), {"1/log2(i+1)": "log2", "1/log2(i+2)": "log2_shifted"})
+    _curves = {_name: nc.ndcg_curve(LECTURE, judgments=LECTURE_JUDGMENTS, discount=_d)
+               for _name, _d in (("1/log2(i+1)", "log2"), ("1/log2(i+2)", "log2_shifted"))}
+    _jump = {_name: max(abs(_b - _a) for _a, _b in zip(_c, _c[1:])) for _name, _c in _curves.items()}
+    _drop = {_name: float(_steps.loc[1, _name] - _steps.loc[2, _name]) for _name in _curves}
     mo.vstack([
         mo.md("**The lecture example (1, 0, 2, 1, 0; judged 2, 1, 1) at k = 5**"),
         mo.md(tables.markdown_table(_table[["dcg", "idcg", "ndcg"]])),
+        mo.md(
+            "**Across cutoffs.** The essay says the shifted discount lets a list be compared "
+            "across cutoffs \"more naturally\". What holds: the shifted curve is flatter at the "
+            f"top, so moving a document from rank 1 to rank 2 costs it {_drop['1/log2(i+2)']:.4f} of "
+            f"its gain instead of {_drop['1/log2(i+1)']:.4f} (the \"bounded loss\"). What does not "
+            "follow: nDCG stays non-monotone in k under both discounts, and on this list the "
+            f"largest change of nDCG from one cutoff to the next is {_jump['1/log2(i+2)']:.4f} with "
+            f"the shifted discount against {_jump['1/log2(i+1)']:.4f} with the standard one. So "
+            "compare nDCG values only at one stated cutoff, whichever discount you use."
+        ),
     ])
     return LECTURE, LECTURE_JUDGMENTS
 
@@ -212,9 +249,15 @@ def _(mo):
 
     $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a user who
     reads a fixed, small number of results and ignores the rest. It decays much faster than
-    the logarithm and gives the measure the character of average precision: of the weight
-    of ranks 1 to 100, more than half sits in ranks 1 to 10 (see the table above), against
-    about a fifth for the logarithm.
+    the logarithm: of the weight of ranks 1 to 100, more than half sits in ranks 1 to 10
+    (see the table above), against about a fifth for the logarithm.
+
+    The essay says $1/i$ gives the measure "the character of average precision". The
+    precise part: AP weighs the **first** relevant document it finds exactly like $1/i$
+    (found at rank $i$, it adds $1/(iR)$), and the table above shows AP and DCG with $1/i$
+    losing the same share when a lone relevant document sinks. Beyond the first one they
+    differ: AP's weight for a later relevant document is (relevant documents so far)$/i$,
+    so it grows with what was found above; and AP sees only relevant or not.
     """)
     return
 
@@ -286,10 +329,12 @@ def _(mo):
     - The discount decides how much a document counts at rank $i$. The standard one,
       $1/\log_2(i+1)$, gives 1, 0.63, 0.39, 0.29, 0.15 at ranks 1, 2, 5, 10, 100.
     - A logarithm is never negative, fades slowly so the deep ranks still count, and is
-      smooth and concave.
+      smooth: $1/\log_2(i+1)$ is decreasing and convex (the cumulative discount is the
+      concave one).
     - The shifted $1/\log_2(i+2)$ and the standard discount give different numbers on the
       same input; both are "nDCG". Say which one you used.
-    - $1/i$ concentrates the weight in the first ranks, like a reader who stops early.
+    - $1/i$ concentrates the weight in the first ranks, like a reader who stops early; AP
+      weighs its first relevant document the same way, 1/i (divided by R).
     - The log base cancels in nDCG but not in DCG (not for Järvelin–Kekäläinen either).
     - Without a discount you get CG, which ignores the order of the list.
     """)

@@ -16,10 +16,10 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import claims, compare
     import ndcg_core.ui.plots as ncplots
     from ndcg_core.ui import tables, widgets
-    return compare, mo, nc, ncplots, tables, widgets
+    return claims, compare, mo, nc, ncplots, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -44,8 +44,12 @@ def _(mo):
 
     $$\mathrm{nDCG}@k = \frac{\mathrm{DCG}@k}{\mathrm{IDCG}@k} \in [0, 1]$$
 
-    is the fraction of the obtainable gain that the ranking captured. It is exactly 1 when
-    the top $k$ of the list carry the same gains as the top $k$ of the ideal list.
+    is the fraction of the obtainable gain that the ranking captured. Two conditions come
+    with that sentence. The range $[0, 1]$ needs **non-negative gains**: a gain table may
+    give a label a negative gain, and then DCG can fall below 0 and the ratio leaves the
+    interval. And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
+    the top $k$ of the ideal list **and IDCG@k > 0**: with no positive judgment IDCG@k = 0,
+    every list "carries the ideal gains", and nDCG is defined as 0 (see below), not 1.
     """)
     return
 
@@ -189,11 +193,20 @@ def _(mo):
     mo.md(r"""
     ## nDCG is not monotone in k
 
-    DCG can only grow with $k$, and so can IDCG, but not at the same pace. When fewer
-    documents are relevant than the cutoff, the ideal list runs out of relevant documents
-    before rank $k$ while your list may still have missed some of them. The ratio can then
-    fall as $k$ grows: **nDCG@100 can be lower than nDCG@10** for the same run on the same
-    topic. State the cutoff and keep it fixed.
+    With non-negative gains DCG can only grow with $k$, and so can IDCG, but not at the same
+    pace. From cutoff 10 to 100 the run adds $\Delta D = \mathrm{DCG}@100 - \mathrm{DCG}@10$
+    and the ideal adds $\Delta I = \mathrm{IDCG}@100 - \mathrm{IDCG}@10$. Then
+
+    $$\mathrm{nDCG}@100 < \mathrm{nDCG}@10 \iff \frac{\Delta D}{\Delta I} < \mathrm{nDCG}@10
+    \quad(\Delta I > 0).$$
+
+    So **nDCG@100 can be lower than nDCG@10** for the same run on the same topic, but only
+    when the topic has **more relevant documents than the smaller cutoff** (10 here), so that
+    the ideal keeps gaining below rank 10, and the run gains less there, relative to the
+    ideal, than it did in its top 10. With at most 10 relevant documents the ideal is used
+    up by rank 10, $\Delta I = 0$, and nDCG@100 $\ge$ nDCG@10. The common wording "when
+    fewer documents are relevant than $k$" (the essay's) names the opposite case: there
+    nDCG cannot fall. State the cutoff and keep it fixed.
 
     The run below has relevant documents (label 1) at ranks 1–8, 30 and 60 out of 100.
     Change how many relevant documents the topic has in total.
@@ -211,12 +224,21 @@ def _(mo):
 
 
 @app.cell
-def _(mo, nc, relevant_slider):
+def _(claims, mo, nc, relevant_slider):
     DEEP_RUN = [1 if _rank <= 8 or _rank in (30, 60) else 0 for _rank in range(1, 101)]
     deep_judgments = [1] * relevant_slider.value
     _at10 = nc.ndcg(DEEP_RUN, 10, judgments=deep_judgments)
     _at100 = nc.ndcg(DEEP_RUN, 100, judgments=deep_judgments)
     _relation = "lower than" if _at100 < _at10 else ("equal to" if _at100 == _at10 else "higher than")
+    _drop = claims.cutoff_drop(DEEP_RUN, 10, 100, judgments=deep_judgments)
+    if _drop.ideal_gain == 0:
+        _why = (f"The topic has {_drop.relevant} relevant documents, no more than 10: the ideal is "
+                "used up by rank 10 (ΔI = 0), so nDCG@100 cannot be lower.")
+    else:
+        _why = (f"The topic has {_drop.relevant} relevant documents, more than 10: below rank 10 the "
+                f"run adds ΔD = {_drop.run_gain:.4f} and the ideal ΔI = {_drop.ideal_gain:.4f}; "
+                f"ΔD/ΔI = {_drop.run_gain / _drop.ideal_gain:.4f} is "
+                f"{'below' if _drop.drops else 'not below'} nDCG@10 = {_drop.ndcg_small:.4f}.")
     mo.vstack([
         mo.hstack(
             [mo.stat(f"{_at10:.4f}", label="NDCG@10"), mo.stat(f"{_at100:.4f}", label="NDCG@100")],
@@ -224,7 +246,8 @@ def _(mo, nc, relevant_slider):
             gap=4,
         ),
         mo.md(
-            f"With {relevant_slider.value} relevant documents, nDCG@100 is **{_relation}** nDCG@10."
+            f"With {relevant_slider.value} relevant documents, nDCG@100 is **{_relation}** nDCG@10. "
+            + _why
         ),
     ])
     return DEEP_RUN, deep_judgments
@@ -241,11 +264,18 @@ def _(mo):
     mo.md(r"""
     ## The 1.0 trap: an ideal built from the list itself
 
-    A short implementation often builds the ideal list by sorting the run's own labels,
+    The exam's short implementation builds the ideal list by sorting the run's own labels,
     `ideal = sorted(rels, reverse=True)`. It only knows the documents the run returned, so
     the relevant documents the run **missed** never enter IDCG. The denominator then depends
     on what the system happened to find: a run that returned a single highly graded document
     and nothing else scores a perfect 1.0.
+
+    **What to write in the exam.** The ideal ranking always comes from *every* relevant
+    document of the query. The lecture example gives them (2, 1, 1), so its ideal is
+    2, 1, 1, 0, 0. The exam's short code sorts the run's labels instead; that is the same
+    ideal **only when the run contains every relevant document**, as the lecture's run does,
+    so the code is right there. When a task says the run missed relevant documents, add
+    them to the ideal; the short code would overstate nDCG.
 
     Try it with the lists at the top of this chapter: type `3` as the relevance labels and
     `3, 2, 2, 1` as the judged documents not in the list.
@@ -356,14 +386,18 @@ def _(mo):
     ## What to remember
 
     - IDCG@k is the DCG of **every judged document** of the query, sorted by gain, cut at k.
-      nDCG@k = DCG@k / IDCG@k is the fraction of the obtainable gain, in [0, 1]; it is 1
-      exactly when the top k carry the ideal gains.
+      nDCG@k = DCG@k / IDCG@k is the fraction of the obtainable gain; with non-negative
+      gains it lies in [0, 1], and it is 1 exactly when IDCG@k > 0 and the top k carry the
+      ideal gains.
     - Normalised does not mean comparable across topics: the same slip costs a topic with
       one top document far more than a topic with many.
-    - nDCG is not monotone in k: with fewer relevant documents than k, nDCG@100 can be lower
-      than nDCG@10. Fix the cutoff and state it.
+    - nDCG is not monotone in k: nDCG@100 can be lower than nDCG@10, but only when the topic
+      has more relevant documents than 10 and the run gains less below rank 10 than the
+      ideal does (with at most 10 relevant documents it cannot drop). Fix the cutoff and
+      state it.
     - Building the ideal from the run's own labels ignores what the run missed and can give
-      a one-document run a perfect 1.0. Build it from the judgments.
+      a one-document run a perfect 1.0. Build it from all judged documents; the exam's short
+      code is right only when the run contains every relevant document.
     - IDCG = 0 means no relevant judgment: nDCG is defined as 0. Report such queries.
     - A mean over queries hides the spread: report the number of queries and look at the
       per-query values.

@@ -16,12 +16,12 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import compare
+    from ndcg_core.teaching import claims, compare
     from ndcg_core.teaching import pooling as ncpool
     from ndcg_core.teaching import toy as nctoy
     import ndcg_core.ui.plots as ncplots
     from ndcg_core.ui import tables, widgets
-    return compare, mo, nc, ncplots, ncpool, nctoy, tables, widgets
+    return claims, compare, mo, nc, ncplots, ncpool, nctoy, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -280,16 +280,27 @@ def _(depth_slider, mo, nc, ncplots, ncpool, pool_select, pooling, toy):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    With the default pool (top 10 of *classic* and *tuned*), *novel* looks like the worst
-    system: most of its top 10 was never judged, and gain 0 counts all of it as useless.
-    Against the truth it is the best. The pooled systems are flattered too: the pool knows
+def _(claims, mo, toy):
+    mo.stop(toy is None)
+    _story = claims.pool_scenarios(toy.qrels_full, toy.runs, "novel")
+    _shallow, _deep, _joined = (_story.iloc[_i] for _i in range(3))
+    _places = {1: "the best", 2: "second", 3: "the worst"}
+    mo.md(f"""
+    With the default pool (top 10 of *classic* and *tuned*), *novel* scores
+    {_shallow['ndcg_pooled']:.3f} and is {_places.get(int(_shallow['place']), _shallow['place'])}
+    of the {int(_shallow['systems'])} systems: {_shallow['unjudged']:.0%} of its top 10 was never
+    judged, and gain 0 counts all of it as useless. Against the truth it scores
+    {_shallow['ndcg_truth']:.3f}, the best. The pooled systems are flattered too: the pool knows
     only the relevant documents *they* found, so their ideal lists are short.
 
-    Things to try: deepen the pool and watch *novel* recover; add *novel* to the pool; set
-    the depth to 1 and see how little of a ranking is then judged. Condensing rescues *novel*
-    here, but only by scoring it on the few documents of its top 10 that were judged.
+    Deepening the pool is not enough: at depth 100 (still *classic* and *tuned*) *novel* rises
+    to {_deep['ndcg_pooled']:.3f} but is still {_places.get(int(_deep['place']), _deep['place'])}, with
+    {_deep['unjudged']:.0%} of its top 10 unjudged, because the other systems never retrieved
+    its documents. It recovers only when it **joins** the pool: at depth 10 with *novel*
+    contributing it scores {_joined['ndcg_pooled']:.3f} and is
+    {_places.get(int(_joined['place']), _joined['place'])}. Try both with the controls above, and
+    set the depth to 1 to see how little of a ranking is then judged. Condensing rescues
+    *novel* here, but only by scoring it on the few documents of its top 10 that were judged.
     """)
     return
 

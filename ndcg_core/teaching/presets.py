@@ -113,8 +113,9 @@ PRESETS: tuple[Preset, ...] = (
         missed="3, 2, 2",
         note=(
             "The list found one excellent document and missed three more that the assessors "
-            "judged relevant. Switch *Ideal list from* to *the list itself* to see the exam "
-            "shortcut report a perfect 1.0 for this poor ranking."
+            "judged relevant. Switch *Ideal list from* to *the list itself* to see the exam's "
+            "short code report a perfect 1.0 for this poor ranking: sorting the run's own labels "
+            "gives the right ideal only when the run contains every relevant document."
         ),
     ),
     Preset(
@@ -124,9 +125,11 @@ PRESETS: tuple[Preset, ...] = (
         missed="1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2",
         config=NDCGConfig(k=10),
         note=(
-            "A good top ten, but thirteen relevant documents were never retrieved. Drag *k* "
-            "from 10 to 100: the ideal list keeps collecting gain while this list has "
-            "nothing more to add, so NDCG falls. NDCG is not monotone in the cutoff."
+            "A good top ten, but thirteen relevant documents were never retrieved, so the topic "
+            "has more relevant documents than 10. Drag *k* from 10 to 100: the ideal list keeps "
+            "collecting gain below rank 10 while this list has nothing more to add, so NDCG "
+            "falls. With at most 10 relevant documents it could not fall. NDCG is not monotone "
+            "in the cutoff."
         ),
     ),
 )

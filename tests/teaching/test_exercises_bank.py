@@ -42,9 +42,10 @@ def test_lecture_answers_as_typed_in_class_are_right(exercise_id, answer):
     assert feedback.message.startswith("Right")
 
 
-def test_every_chapter_has_two_to_six_exercises_and_every_kind_is_used():
+def test_every_chapter_has_exercises_the_bank_has_70_and_every_kind_is_used():
     for chapter in ex.CHAPTERS:
-        assert 2 <= len(ex.for_chapter(chapter)) <= 6, chapter
+        assert 2 <= len(ex.for_chapter(chapter)) <= 20, chapter
+    assert len(ex.all_exercises()) >= 70
     kinds = {e.kind for e in ex.all_exercises()}
     assert kinds == set(ex.KINDS)
     asks = {e.asks for e in ex.all_exercises() if e.kind == "numeric"}
@@ -195,7 +196,7 @@ labels = "1, 0"
 @pytest.mark.parametrize("change, message", [
     (("asks = \"dcg\"", "asks = \"map\""), r"exercise 1 \('t-1'\): asks must be one of dcg, idcg, ndcg, term, unjudged for a numeric exercise; got 'map'"),
     (("kind = \"numeric\"", "kind = \"essay\""), r"kind must be one of numeric, ideal, comparison, concept, code; got 'essay'"),
-    (("chapter = \"01\"", "chapter = \"7\""), r"chapter must be one of 01, 02, 03, 04, 05, 06; got '7'"),
+    (("chapter = \"01\"", "chapter = \"7\""), r"chapter must be one of 01, 02, 03, 04, 05, 06, 09; got '7'"),
     (("id = \"t-1\"", "id = \"T 1\""), r"id must be lowercase words joined by hyphens"),
     (("id = \"t-1\"", "id = \"\""), r"id must be a non-empty text; got ''"),
     (("title = \"t\"", "title = 3"), r"title must be a non-empty text; got 3"),
@@ -294,3 +295,29 @@ def test_unknown_quantity_is_an_error():
     with pytest.raises(ValueError, match=r"asks must be one of dcg, idcg, ndcg, term, unjudged; got 'map'"):
         quantity(Setting(labels=(1, 0)), "map")
 
+
+
+def test_every_wrong_option_of_a_concept_question_names_a_misconception():
+    for e in ex.all_exercises():
+        if e.kind != "concept":
+            continue
+        assert len(e.option_misconceptions) == len(e.options), e.id
+        for i, m in enumerate(e.option_misconceptions):
+            if i == e.answer_option:
+                assert m is None, f"{e.id}: the right option names a misconception"
+            else:
+                assert m in ex.MISCONCEPTIONS, f"{e.id}: option {ex.LETTERS[i]} names no misconception"
+
+
+def test_ideal_cutoff_option_a_is_the_monotone_belief_not_an_off_by_one():
+    e = ex.get("ideal-cutoff")
+    assert e.option_misconceptions[0] == "ndcg-monotone-in-k"
+    feedback = ex.check("ideal-cutoff", "A")
+    assert not feedback.correct and feedback.misconception == "ndcg-monotone-in-k"
+
+
+def test_lecture_ndcg_hint_names_the_exercises_it_needs_by_title():
+    hints = " ".join(ex.get("lecture-ndcg").hints)
+    assert "exercises before this one" not in hints
+    for needed in ("lecture-dcg", "lecture-idcg"):
+        assert ex.get(needed).title in hints

@@ -170,7 +170,7 @@ def test_comparison_names_the_gain_mistake():
 def test_concept_options_can_name_a_misconception():
     assert ex.check("gains-ratio", "A").misconception == "gain-linear-for-exponential"
     assert ex.check("ideal-trap-concept", "A").misconception == "ideal-from-run"
-    assert ex.check("gains-ratio", "C").misconception is None
+    assert ex.check("gains-ratio", "C").misconception == "gain-doubles"  # every wrong option names one
 
 
 def test_a_wrong_answer_matching_no_mistake_names_none():

@@ -267,7 +267,7 @@ def all_exercises() -> list[Exercise]:
 
 
 def for_chapter(chapter: str) -> list[Exercise]:
-    """The bank exercises of one chapter (``"01"`` to ``"06"``), in bank order.
+    """The bank exercises of one chapter (``"01"`` to ``"06"``, ``"09"``), in bank order.
 
     >>> [ex.id for ex in for_chapter("01")][:3]
     ['lecture-dcg', 'lecture-idcg', 'lecture-ndcg']

@@ -26,7 +26,7 @@ from ...metrics import dcg
 from .model import Setting
 from .values import quantity, rank_table
 
-__all__ = ["Misconception", "MISCONCEPTIONS", "IDEAL_MISTAKES", "Variant", "variants"]
+__all__ = ["Misconception", "MISCONCEPTIONS", "CONCEPT_MISCONCEPTIONS", "IDEAL_MISTAKES", "Variant", "variants"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,108 @@ MISCONCEPTIONS: dict[str, Misconception] = {
         ),
     )
 }
+
+#: Mistaken beliefs that concept questions name (no number computes them): id -> name, hint.
+#: They follow the computed mistakes above, so a tie between values never picks one of them.
+CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
+    m.id: m
+    for m in (
+        Misconception("ndcg-monotone-in-k", "the belief that nDCG can only grow with the cutoff",
+                      "DCG never falls as k grows, but nDCG is a ratio: IDCG@k grows with k too, and "
+                      "it can grow faster than the run's DCG."),
+        Misconception("normalised-means-fixed", "the belief that normalisation removes the cutoff",
+                      "IDCG@k is computed at the same k, so nDCG@k still depends on k."),
+        Misconception("exponential-only", "the belief that the effect needs exponential gain",
+                      "Check the claim with linear gain: the ratio and the discount behave the same way."),
+        Misconception("fewer-than-k", "the essay's loose condition: fewer relevant documents than k",
+                      "With at most k relevant documents the ideal is used up by rank k and nDCG cannot "
+                      "fall beyond k; a drop needs more relevant documents than the smaller cutoff."),
+        Misconception("labels-are-amounts", "labels read as measured amounts",
+                      "Labels only order the grades; the gain function decides what each grade is worth."),
+        Misconception("gains-comparable", "the belief that scores with different gains are one measure",
+                      "A different gain mapping is a different measure: compare numbers only under one gain."),
+        Misconception("gain-after-discount", "the gain applied after the discount",
+                      "Each label becomes a gain first; the discount of its rank then multiplies that gain."),
+        Misconception("discount-can-subtract", "the belief that a deep rank can lower DCG",
+                      "Every discount used here is positive, so a relevant document adds at any rank and a "
+                      "non-relevant one adds 0."),
+        Misconception("discount-concave", "the belief that the discount curve is concave",
+                      "1/log2(i+1) falls and its steps shrink: it is convex. The cumulative discount is "
+                      "the concave one."),
+        Misconception("discount-linear-loss", "the belief that every rank step costs the same",
+                      "The discount falls steeply at the top and flattens in the tail: a step down near the "
+                      "top costs the most."),
+        Misconception("tools-agree", "the belief that every tool uses the same discount",
+                      "Tools differ (1/log2(i+1) or 1/log2(i+2), gain, ties); two can disagree on the same "
+                      "input and both be right by their own definition."),
+        Misconception("binary-sees-grades", "the belief that P@k and AP see the grades",
+                      "P@k and AP first turn every label into relevant or not: a label 3 and a label 1 count "
+                      "the same."),
+        Misconception("ap-flat-tail", "the belief that AP weighs deep ranks more than DCG does",
+                      "AP weighs a relevant document by the precision at its rank, which falls about like 1/i "
+                      "for a lone one; the logarithmic discount falls much more slowly."),
+        Misconception("cg-sees-order", "the belief that CG depends on the order",
+                      "CG adds the gains of the top k without a discount: any order of the same top k gives "
+                      "the same CG."),
+        Misconception("normalised-comparable", "the belief that normalising makes topics comparable",
+                      "nDCG divides by each topic's own ideal; a topic with one top document loses a far "
+                      "bigger share per rank of delay than a topic with many."),
+        Misconception("perfect-without-relevant", "the belief that nDCG is 1 when nothing is relevant",
+                      "With no positive judgment IDCG = 0; nDCG is then defined as 0, not 1."),
+        Misconception("ndcg-needs-no-judgments", "the belief that nDCG needs only the ranked list",
+                      "The ideal ranking needs the labels of every relevant document of the query, also "
+                      "those the run missed."),
+        Misconception("unjudged-neutral", "the belief that gain 0 for unjudged documents is neutral",
+                      "Gain 0 reads an unjudged document as non-relevant; it is biased against systems that "
+                      "found documents outside the pool."),
+        Misconception("condense-is-free", "the belief that condensing removes the bias at no cost",
+                      "Condensing assumes the unjudged gap tells nothing: it cannot tell two runs apart that "
+                      "differ only in unjudged documents, and it rewards returning fewer documents."),
+        Misconception("deeper-pool-is-enough", "the belief that a deeper pool alone makes a novel system fair",
+                      "A deeper pool of other systems still misses what only the novel system found; judging "
+                      "its own returns (joining the pool) is what helps."),
+        Misconception("bias-constant", "the belief that the unjudged bias does not depend on the cutoff",
+                      "Deeper cutoffs reach more documents no assessor saw: the bias grows with k."),
+        Misconception("bare-number", "a result reported without its configuration",
+                      "State gain, discount and base, cutoff, unjudged treatment and the ideal's source."),
+        Misconception("labels-after-the-fact", "a label scheme chosen after the collection was built",
+                      "Define what each label means before judging; a scheme fitted afterwards makes the "
+                      "gain arbitrary."),
+        Misconception("average-needs-same-scale", "the belief that per-query values cannot be averaged",
+                      "Every query's nDCG lies in [0, 1] for non-negative gains, so a mean over queries is "
+                      "defined; report how many queries it covers."),
+        Misconception("code-guards-itself", "the belief that the exam's short code handles a list with nothing relevant",
+                      "dcg(ideal, k) is 0 when every label is 0, and dividing by it raises an error: guard it."),
+        Misconception("negative-is-nonrelevant", "a negative qrels label read as judged non-relevant",
+                      "trec_eval reads a negative label as pooled but unjudged: gain 0, not in the ideal, "
+                      "dropped by -J."),
+        Misconception("ratio-above-one", "the belief that nDCG can exceed 1 (or is bounded without conditions)",
+                      "With non-negative gains 0 <= DCG@k <= IDCG@k, so nDCG@k lies in [0, 1]; a negative gain "
+                      "breaks the bounds."),
+        Misconception("base-changes-ndcg", "the belief that the log base changes nDCG",
+                      "Changing the base multiplies every discount by one constant, which cancels in DCG/IDCG."),
+        Misconception("base-irrelevant", "the belief that the log base changes nothing",
+                      "The base scales every discount, so DCG changes; only the ratio nDCG does not."),
+        Misconception("gain-doubles", "the belief that exponential gain doubles with each label",
+                      "2^l doubles, but the gain is 2^l - 1: 1, 3, 7, 15."),
+        Misconception("unjudged-as-relevant", "the belief that unjudged documents are counted as relevant",
+                      "Unjudged documents get gain 0 or are removed; they never add gain."),
+        Misconception("unjudged-in-ideal", "the belief that unjudged documents are part of the ideal",
+                      "The ideal is built from judged documents only."),
+        Misconception("ties-file-order", "ties broken by the file's order or its rank column",
+                      "trec_eval sorts by score and breaks ties by document name, descending; it ignores the "
+                      "file order and the rank column."),
+        Misconception("ties-random", "the belief that tied documents are ordered at random",
+                      "trec_eval's order is deterministic: score descending, then document name descending."),
+        Misconception("average-topics", "the wrong set of topics in the average",
+                      "By default trec_eval averages over the topics in both the run and the qrels; -c "
+                      "averages over all qrels topics, a missing one scoring 0."),
+        Misconception("move-down-helps", "the belief that moving a better document down can raise DCG",
+                      "Swapping a more relevant document above a less relevant one moves the larger gain to "
+                      "the larger discount: DCG rises."),
+    )
+}
+MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
 
 
 #: Mistaken ideal lists beyond the library's two sources: the ranked list in its own

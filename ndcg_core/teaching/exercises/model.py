@@ -34,7 +34,7 @@ __all__ = [
     "Feedback",
 ]
 
-#: The chapters an exercise belongs to (notebooks 01-06), number -> title.
+#: The chapters an exercise belongs to (notebooks 01-06 and 09), number -> title.
 CHAPTERS: dict[str, str] = {
     "01": "The lecture example",
     "02": "Gains",
@@ -42,6 +42,7 @@ CHAPTERS: dict[str, str] = {
     "04": "The ideal list",
     "05": "Unjudged documents",
     "06": "Evaluating runs",
+    "09": "Graded vs binary measures",
 }
 
 #: The kinds of exercise (see the package docstring).
