@@ -358,13 +358,13 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(widgets):
-    widgets.check_yourself("Four exercises on gains.")
+    widgets.check_yourself("Six exercises on gains.")
     return
 
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio"))
+    chapter_answers = widgets.answer_boxes(("gains-exp-dcg", "gains-compare", "gains-flip", "gains-ratio", "gains-weighting", "gains-labels-first"))
     return (chapter_answers,)
 
 
@@ -389,6 +389,18 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "gains-ratio")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-weighting")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "gains-labels-first")
     return
 
 

@@ -343,13 +343,13 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(widgets):
-    widgets.check_yourself("Four exercises on discounts.")
+    widgets.check_yourself("Six exercises on discounts.")
     return
 
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel"))
+    chapter_answers = widgets.answer_boxes(("discounts-shifted-dcg", "discounts-reciprocal-dcg", "discounts-jk-dcg", "discounts-base-cancel", "discounts-convex", "discounts-tail-ap"))
     return (chapter_answers,)
 
 
@@ -374,6 +374,18 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "discounts-base-cancel")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-convex")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "discounts-tail-ap")
     return
 
 

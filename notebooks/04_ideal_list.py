@@ -408,7 +408,7 @@ def _(mo):
 @app.cell(hide_code=True)
 def _(widgets):
     widgets.check_yourself(
-        "Four exercises on the ideal list.",
+        "Six exercises on the ideal list.",
         more=(
             "The chapter's code exercise, writing `ndcg(rels, k)` yourself, is in notebook 07. "
             "A page like this one never runs code typed into it: code exercises are answered in "
@@ -420,7 +420,7 @@ def _(widgets):
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff"))
+    chapter_answers = widgets.answer_boxes(("ideal-order", "ideal-trap-ndcg", "ideal-trap-concept", "ideal-cutoff", "ideal-drop-condition", "ideal-one-exactly"))
     return (chapter_answers,)
 
 
@@ -445,6 +445,18 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "ideal-cutoff")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-drop-condition")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "ideal-one-exactly")
     return
 
 

@@ -361,13 +361,13 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(widgets):
-    widgets.check_yourself("Four exercises on unjudged documents.")
+    widgets.check_yourself("Six exercises on unjudged documents.")
     return
 
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards"))
+    chapter_answers = widgets.answer_boxes(("unjudged-zero-ndcg", "unjudged-condensed-ndcg", "unjudged-fraction", "unjudged-condense-rewards", "unjudged-novel", "unjudged-shallow"))
     return (chapter_answers,)
 
 
@@ -392,6 +392,18 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "unjudged-condense-rewards")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-novel")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "unjudged-shallow")
     return
 
 

@@ -439,13 +439,13 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(widgets):
-    widgets.check_yourself("Four exercises on evaluating runs.")
+    widgets.check_yourself("Five exercises on evaluating runs.")
     return
 
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config"))
+    chapter_answers = widgets.answer_boxes(("runs-ndcg-cut", "runs-tiebreak", "runs-average", "runs-config", "runs-negative-label"))
     return (chapter_answers,)
 
 
@@ -470,6 +470,12 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "runs-config")
+    return
+
+
+@app.cell
+def _(chapter_answers, widgets):
+    widgets.exercise_card(chapter_answers, "runs-negative-label")
     return
 
 
