@@ -47,4 +47,10 @@ FIRST_NUMERIC = {
         (2 / log2(3) + 2 / log2(4) + 1 / log2(5)) / (2 + 2 / log2(3) + 1 / log2(4)),  # ideal 2, 2, 1, 0 from the run
         "ideal-from-run",
     ),
+    "09_graded_vs_binary.py": (
+        "binary-best-fourth",
+        (1 / log2(2) + 3 / log2(5)) / (3 / log2(2) + 1 / log2(3)),  # 1, 0, 0, 3, 0 against the ideal 3, 1
+        (1 / log2(2) + 7 / log2(5)) / (7 / log2(2) + 1 / log2(3)),  # exponential gains 2^l - 1: 1 and 7
+        "gain-exponential-for-linear",
+    ),
 }

@@ -3,7 +3,8 @@ r"""The numbers behind claims the chapters state in words, computed so prose can
 - :func:`cutoff_drop`: when is nDCG at a larger cutoff lower than at a smaller one? (C29)
 - :func:`pool_scenarios`: what deepening the pool does to a system outside it, and what
   adding it to the pool does (C44-C46, C51; chapter 05's toy collection);
-- :func:`rank_move`: what AP and DCG lose when one relevant document moves down (C17, C23).
+- :func:`rank_move`: what AP and DCG lose when one relevant document moves down (C17, C23);
+- :func:`swapped` and :func:`binary_table`: P@k, AP and nDCG side by side (C34, C35; chapter 09).
 
 The condition of :func:`cutoff_drop`, for non-negative gains and cutoffs :math:`k < K`:
 write :math:`\Delta D = DCG@K - DCG@k` and :math:`\Delta I = IDCG@K - IDCG@k`. Then
@@ -27,11 +28,12 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from ..binary import average_precision
+from .._validation import check_labels
+from ..binary import average_precision, binarise, precision
 from ..metrics import dcg, idcg, ndcg
 from .pooling import pooling_table
 
-__all__ = ["CutoffDrop", "cutoff_drop", "pool_scenarios", "rank_move"]
+__all__ = ["CutoffDrop", "cutoff_drop", "POOL_SCENARIOS", "pool_scenarios", "rank_move", "swapped", "binary_table"]
 
 
 class CutoffDrop(NamedTuple):
@@ -117,7 +119,7 @@ def rank_move(from_rank: int = 10, to_rank: int = 100, *, others: Sequence[int] 
     measure (``AP``, ``DCG`` with 1/log2(i+1), ``DCG`` with 1/i): value before, after, and the
     share of the before-value that is lost.
 
-    >>> rank_move(10, 100, others=()).loc["AP", "after"]
+    >>> float(rank_move(10, 100, others=()).loc["AP", "after"])  # 1/100: precision 1/100 at rank 100, R = 1
     0.01
     """
     if not 1 <= from_rank < to_rank or from_rank in others or to_rank in others:
@@ -141,4 +143,55 @@ def rank_move(from_rank: int = 10, to_rank: int = 100, *, others: Sequence[int] 
         index=pd.Index(list(rows), name="measure"),
     )
     frame["lost"] = 1 - frame["after"] / frame["before"]
+    return frame
+
+
+def swapped(labels: Sequence[float | None], first: int, second: int) -> list[float | None]:
+    """The list with the documents at ranks ``first`` and ``second`` (1-based) exchanged.
+
+    >>> swapped([1, 0, 0, 3, 0], 1, 4)
+    [3, 0, 0, 1, 0]
+    """
+    items = list(labels)
+    check_labels(items)
+    for name, rank in (("first", first), ("second", second)):
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(items):
+            raise ValueError(f"{name} must be a rank from 1 to {len(items)} (the length of the list); got {rank!r}.")
+    items[first - 1], items[second - 1] = items[second - 1], items[first - 1]
+    return items
+
+
+def binary_table(
+    lists: Mapping[str, Sequence[float | None]],
+    k: int,
+    *,
+    judgments: Sequence[float],
+    threshold: float = 1,
+    gains: Sequence[str] = ("linear",),
+) -> pd.DataFrame:
+    """P@k and AP (binary, at ``threshold``) next to nDCG@k (graded) for each named list.
+
+    All lists are rankings for one query whose judged labels are ``judgments``. Columns:
+    ``binarised`` (the list as the binary measures see it, as text), ``precision``,
+    ``average_precision`` (trec_eval's, with R from ``judgments``) and one ``ndcg_<gain>``
+    per gain.
+
+    >>> t = binary_table({"A": [1, 0, 0, 3, 0], "B": [3, 0, 0, 1, 0]}, 5, judgments=[3, 1])
+    >>> t["precision"].tolist(), t["average_precision"].tolist()
+    ([0.4, 0.4], [0.75, 0.75])
+    >>> bool(t.loc["A", "ndcg_linear"] < t.loc["B", "ndcg_linear"])
+    True
+    """
+    rows = {}
+    for name, labels in lists.items():
+        row: dict[str, object] = {
+            "binarised": ", ".join(map(str, binarise(labels, threshold))),
+            "precision": precision(labels, k, threshold=threshold),
+            "average_precision": average_precision(labels, k, judgments=judgments, threshold=threshold),
+        }
+        for gain in gains:
+            row[f"ndcg_{gain}"] = ndcg(labels, k, judgments=judgments, gain=gain)  # type: ignore[arg-type]
+        rows[name] = row
+    frame = pd.DataFrame.from_dict(rows, orient="index")
+    frame.index.name = "list"
     return frame

@@ -153,6 +153,7 @@ def test_every_deck_layout_has_a_notebook() -> None:
     """``ndcg-lab slides`` pairs layouts/<stem>.slides.json with notebooks/<stem>.py by name."""
     assert [p.name for p in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+        "09_graded_vs_binary.slides.json",
     ]  # fmt: skip
     names = {p.name for p in NOTEBOOKS}
     assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS if p.name.replace(".slides.json", ".py") not in names] == []

@@ -220,6 +220,7 @@ def test_every_layout_is_injected_into_its_notebook_and_marimo_reads_it(tmp_path
 
     assert [path.name for path in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
+        "09_graded_vs_binary.slides.json",
     ]  # fmt: skip
     decks = cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
     assert decks == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
