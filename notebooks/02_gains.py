@@ -48,7 +48,9 @@ def _(mo):
     | 2 | relevant |
     | 3 | highly relevant |
 
-    The digits only put the grades in order. Nothing in the judging says that a 2 is
+    (The lecture uses three grades, 0 to 2: not, somewhat and very relevant.) Grades pay off
+    only if the measure prices a higher label above a lower one; a measure that only asks
+    "relevant or not" throws them away (chapter 09). The digits only put the grades in order. Nothing in the judging says that a 2 is
     worth twice a 1. Before anything is added up, a **gain function** $g$ turns each
     label $\ell$ into the number that the measure will actually sum:
 
@@ -222,6 +224,11 @@ def _(mo):
     top label for exactly that, documents that answer the need, and not simply for "very
     much on topic". Then the big jump from 3 to 7 marks a real difference in kind, rather
     than an arbitrary step on a scale.
+
+    That is also why the labels must be **defined before the collection is built**: what
+    each grade means, and what the top grade is reserved for, is fixed before anyone
+    judges. A label scheme invented after the fact, once one can see which system it
+    favours, makes the gain function arbitrary.
     """)
     return
 
@@ -348,6 +355,7 @@ def _(mo):
       Moving a document from 2 to 3 multiplies its contribution by 1.5 or by 7/3 ≈ 2.33.
     - Exponential gain makes the score hinge on where the top-graded documents sit; it suits
       a scale whose top label means "answers the need".
+    - Define the labels before judging; a scheme chosen afterwards makes the gain arbitrary.
     - A gain is a chosen weighting, not a measurement: numbers computed with different gains
       are different measures, and the choice can reverse which system looks better.
       State the gain with every result.

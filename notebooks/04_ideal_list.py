@@ -50,6 +50,10 @@ def _(mo):
     interval. And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
     the top $k$ of the ideal list **and IDCG@k > 0**: with no positive judgment IDCG@k = 0,
     every list "carries the ideal gains", and nDCG is defined as 0 (see below), not 1.
+
+    The ideal needs the labels of every relevant document of the query, also those the run
+    never returned: nDCG needs **complete judgments**. CG and DCG are not normalised;
+    nDCG is.
     """)
     return
 
@@ -335,7 +339,7 @@ def _(mo):
     mo.md(r"""
     ## Averaging over queries, and what the average hides
 
-    Because every query's nDCG lies in $[0, 1]$, the values can be averaged over a
+    Because every query's nDCG lies in $[0, 1]$ (non-negative gains), the values can be averaged over a
     benchmark, and the mean is what papers report. One number, though, hides a lot. Two
     systems on the same four topics (k = 5):
     """)

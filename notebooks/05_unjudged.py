@@ -46,6 +46,13 @@ def _(mo):
     have assessors judge only that pool. A document outside the pool is absent from the
     qrels file. When a run retrieves it, it is **unjudged**. In a typed list below, `?`
     stands for such a document.
+
+    Scoring unjudged documents as not relevant is biased, and always in one direction: it
+    penalises systems whose results were not in the pool. The bias **compounds with the
+    cutoff**, since a deeper cutoff reaches more documents no assessor saw, and **with
+    novelty**, since a system that finds what no other system finds contributed little to
+    the pool. It is usually small at shallow cutoffs on a well-built collection, and large
+    against a shallow pool.
     """)
     return
 
@@ -144,7 +151,10 @@ def _(mo):
     ## What condensing rewards
 
     Condensing never charges anything for an unjudged document: whatever stands behind it
-    moves up. Two runs below agree on everything that was judged. Run **A** filled ranks 2–4
+    moves up. It assumes the unjudged gap tells nothing, so it cannot tell apart two runs
+    that differ only in how much unjudged material they returned, and it rewards a run that
+    returned fewer documents overall: a run of 3, ?, ?, ?, 1 scores exactly like the
+    shorter 3, 1. Two runs below agree on everything that was judged. Run **A** filled ranks 2–4
     with documents nobody judged; run **B** filled them with documents the assessors saw and
     rejected (label 0).
     """)
@@ -318,6 +328,10 @@ def _(mo):
     - the number of topics, and how missing topics were averaged;
     - when the unjudged fraction is high: the condensed score as a second opinion, or
       better, new judgments for the unjudged documents of the top ranks.
+
+    The one real remedy is a **guarantee, not a fix**: judge every document that any system
+    returned above the cutoff. Then nothing in any top $k$ is unjudged, but only if the pool
+    is as deep as the cutoff and every reported system contributes to it.
     """)
     return
 

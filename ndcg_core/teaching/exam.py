@@ -22,7 +22,7 @@ import html
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from ..config import NDCGConfig
@@ -32,6 +32,7 @@ from .exercises import (
     Exercise,
     Feedback,
     Setting,
+    all_exercises,
     check,
     format_answer,
     markdown_to_html,
@@ -46,6 +47,9 @@ __all__ = [
     "EXAM_KINDS",
     "EXAM_GAINS",
     "EXAM_DISCOUNTS",
+    "LEVELS",
+    "TASK_PARTS",
+    "exam_settings",
     "MAX_SEED",
     "generate_exam",
     "parse_seed",
@@ -54,8 +58,11 @@ __all__ = [
 ]
 
 #: What a problem can ask: DCG@k, IDCG@k, nDCG@k, one discounted term, the ideal order,
-#: or which of two rankings scores higher.
-EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare")
+#: which of two rankings scores higher, a multi-part task on one ranking (see
+#: :data:`TASK_PARTS`), or a concept question from the bank.
+EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare", "task", "concept")
+#: The parts of a multi-part task, in order: as the real exam asks them on one ranking.
+TASK_PARTS = ("dcg", "ideal", "idcg", "ndcg", "compare")
 EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
@@ -63,7 +70,9 @@ _BASES = {"jarvelin_kekalainen": 2.0}  # the discounts of a set that take a base
 MAX_SEED = 999_999_999
 #: The kinds and unjudged policies as the sheet names them.
 _KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
-               "ideal": "the ideal ranking", "compare": "which ranking is higher"}
+               "ideal": "the ideal ranking", "compare": "which ranking is higher",
+               "task": "multi-part tasks on one ranking (DCG@k, ideal ranking, IDCG@k, nDCG@k, a comparison)",
+               "concept": "concept questions"}
 _POLICY_WORDS = {"zero": "scored as gain 0", "condense": "condensed"}
 _LIMITS = {"problems": (1, 30), "length": (2, 12), "max_label": (1, 4), "unjudged": (0, 6),
            "missed": (0, 6), "precision": (1, 4)}
@@ -101,7 +110,7 @@ class ExamSettings:
     Parameters
     ----------
     problems : int
-        How many problems (1-30).
+        How many problems (1-30); a multi-part task counts as one and gives five parts.
     length : int
         Documents in each ranked list (2-12).
     max_label : int
@@ -118,6 +127,11 @@ class ExamSettings:
         What problems may ask, from :data:`EXAM_KINDS`.
     precision : int
         Decimals asked for (1-4).
+    trap : bool
+        The missed-documents trap (on by default): when ``missed`` is 0, the first task or
+        IDCG, nDCG or ideal problem of the set still gets one or two judged relevant
+        documents the list missed, so every set asks once for an ideal that is not the sorted
+        list (the exam's short code would get it wrong).
     """
 
     problems: int = 6
@@ -130,10 +144,13 @@ class ExamSettings:
     missed: int = 0
     kinds: tuple[str, ...] = ("dcg", "idcg", "ndcg", "term", "ideal")
     precision: int = 2
+    trap: bool = True
 
     def __post_init__(self) -> None:
         for name in _LIMITS:
             _check_int(name, getattr(self, name))
+        if not isinstance(self.trap, bool):
+            raise TypeError(f"trap must be True or False; got {self.trap!r} ({type(self.trap).__name__}).")
         if self.unjudged >= self.length:
             raise ValueError(
                 f"unjudged must be smaller than length (at least one document must be judged); "
@@ -158,11 +175,38 @@ class ExamSettings:
             f"discounts: {discounts}",
             f"{self.unjudged} unjudged per list"
             + (f" ({' or '.join(_POLICY_WORDS[p] for p in self.unjudged_policies)})" if self.unjudged else ""),
-            f"{self.missed} missed relevant per list",
+            f"{self.missed} missed relevant per list"
+            + (" (the missed-documents trap once)" if self.trap and not self.missed and _trap_kinds(self) else ""),
             f"asks: {', '.join(_KIND_WORDS[kind] for kind in self.kinds)}",
             f"{self.precision} decimals",
         ]
         return "; ".join(parts)
+
+
+#: Difficulty levels: the settings each one changes from :class:`ExamSettings`' defaults.
+LEVELS: dict[str, dict[str, object]] = {
+    "easy": {"length": 4, "max_label": 2, "kinds": ("dcg", "idcg", "ndcg", "ideal", "concept")},
+    "medium": {"length": 5, "max_label": 3, "kinds": ("task", "dcg", "ndcg", "term", "concept", "compare")},
+    "hard": {"length": 7, "max_label": 4, "gains": EXAM_GAINS, "discounts": EXAM_DISCOUNTS, "unjudged": 2,
+             "unjudged_policies": ("zero", "condense"), "missed": 2, "kinds": EXAM_KINDS, "precision": 3},
+}
+
+
+def exam_settings(level: str = "medium", **changes: object) -> ExamSettings:
+    """The settings of a difficulty level (``"easy"``, ``"medium"``, ``"hard"``), with ``changes``.
+
+    >>> exam_settings("medium").kinds[:2]
+    ('task', 'dcg')
+    >>> exam_settings("easy", problems=3).problems
+    3
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(repr(x) for x in LEVELS)}; got {level!r}.")
+    known = {f.name for f in fields(ExamSettings)}
+    unknown = sorted(set(changes) - known)
+    if unknown:
+        raise ValueError(f"exam_settings got unknown settings {unknown}; known ones are {sorted(known)}.")
+    return ExamSettings(**{**LEVELS[level], **changes})  # type: ignore[arg-type]
 
 
 class ExamSet(NamedTuple):
@@ -215,7 +259,7 @@ _PROMPTS = {
     "idcg": "Compute {q}, the DCG of the ideal ranking of this query at the same cutoff.",
     "ndcg": "Compute {q} of the ranked list.",
     "term": "How much does the document at rank {rank} add to the DCG of the ranked list?",
-    "ideal": "Type the ideal ranking of this query's judged relevant documents as labels, best first "
+    "ideal": "Write the ideal ranking of this query's judged relevant documents as labels, best first "
              "(trailing zeros may be left out).",
     "compare": "Ranking B holds the same documents as ranking A in another order. Which ranking has the higher {q}?",
 }
@@ -231,20 +275,64 @@ _HINTS = {
 }
 
 
-def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
+def _kind(seed: int, index: int, s: ExamSettings) -> str:
     kinds = list(s.kinds)
     random.Random(f"ndcg-lab-exam/{seed}").shuffle(kinds)
-    kind = kinds[(index - 1) % len(kinds)]  # every kind in turn, in a seeded order
-    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
-    gain = rng.choice(s.gains)
-    discount = rng.choice(s.discounts)
+    return kinds[(index - 1) % len(kinds)]  # every kind in turn, in a seeded order
+
+
+#: The kinds the missed-documents trap can go into (they ask for the ideal).
+_TRAP_KINDS = ("task", "idcg", "ndcg", "ideal")
+
+
+def _trap_kinds(s: ExamSettings) -> bool:
+    return any(kind in _TRAP_KINDS for kind in s.kinds)
+
+
+def _trap_index(seed: int, s: ExamSettings) -> int | None:
+    """The problem that gets the missed-documents trap, or None (trap off, or missed > 0)."""
+    if not s.trap or s.missed:
+        return None
+    # the first such problem, so that adding problems never changes the earlier ones
+    return next((i for i in range(1, s.problems + 1) if _kind(seed, i, s) in _TRAP_KINDS), None)
+
+
+def _ranking(rng: random.Random, s: ExamSettings) -> list[int | None]:
     labels: list[int | None] = [rng.randint(0, s.max_label) for _ in range(s.length)]
     for position in rng.sample(range(s.length), s.unjudged):
         labels[position] = None
     judged = [i for i, x in enumerate(labels) if x is not None]
     if not any(labels[i] for i in judged):  # at least one relevant document in the list
         labels[rng.choice(judged)] = rng.randint(1, s.max_label)
+    return labels
+
+
+def _missed(rng: random.Random, seed: int, index: int, s: ExamSettings, trapped: bool) -> tuple[float, ...]:
     missed = tuple(float(rng.randint(1, s.max_label)) for _ in range(s.missed))
+    if trapped:  # drawn from its own stream, so the rest of the problem stays as without the trap
+        trap = random.Random(f"ndcg-lab-exam/{seed}/{index}/trap")
+        missed = tuple(float(trap.randint(1, s.max_label)) for _ in range(trap.randint(1, 2)))
+    return missed
+
+
+def _reordered(rng: random.Random, labels: list[int | None]) -> tuple[int | None, ...]:
+    order = list(labels)
+    for _ in range(20):
+        rng.shuffle(order)
+        if order != labels:
+            break
+    if order == labels:  # every label equal: swap in a different one
+        order[-1] = 0 if order[-1] else 1
+    return tuple(order)
+
+
+def _problem(seed: int, index: int, s: ExamSettings, trapped: bool = False) -> Exercise:
+    kind = _kind(seed, index, s)
+    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
+    gain = rng.choice(s.gains)
+    discount = rng.choice(s.discounts)
+    labels = _ranking(rng, s)
+    missed = _missed(rng, seed, index, s, trapped)
     k = rng.randint(min(3, s.length), s.length)
     policy = rng.choice(s.unjudged_policies) if s.unjudged else "zero"
     rank = None
@@ -258,14 +346,7 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
     if kind == "ideal":
         k = None
     if kind == "compare":
-        order = list(labels)
-        for _ in range(20):
-            rng.shuffle(order)
-            if order != labels:
-                break
-        if order == labels:  # every label equal: swap in a different one
-            order[-1] = 0 if order[-1] else 1
-        labels_b = tuple(order)
+        labels_b = _reordered(rng, labels)
     config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
     setting = Setting(labels=tuple(labels), missed=missed, config=config)
     numeric = kind in ("dcg", "idcg", "ndcg", "term")
@@ -287,6 +368,79 @@ def _problem(seed: int, index: int, s: ExamSettings) -> Exercise:
     title = f"Problem {index}: " + {"ideal": "the ideal ranking", "compare": f"which {quantity} is higher"}.get(
         kind, quantity)
     return replace(ex, prompt=prompt, title=title)
+
+
+def _better_order(labels: list[int | None]) -> tuple[int | None, ...] | None:
+    """The list with its first relevant document swapped for the best one below it, if that is better."""
+    values = [-1 if x is None else x for x in labels]
+    for i, x in enumerate(values):
+        if x > 0:
+            below = max(range(i + 1, len(values)), key=lambda j: values[j], default=None)
+            if below is not None and values[below] > x:
+                swapped = list(labels)
+                swapped[i], swapped[below] = swapped[below], swapped[i]
+                return tuple(swapped)
+            return None
+    return None
+
+
+def _task(seed: int, index: int, s: ExamSettings, trapped: bool) -> tuple[Exercise, ...]:
+    """A multi-part task on one ranking: DCG@k, the ideal ranking, IDCG@k, nDCG@k, then a comparison."""
+    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
+    gain = rng.choice(s.gains)
+    discount = rng.choice(s.discounts)
+    labels = _ranking(rng, s)
+    missed = _missed(rng, seed, index, s, trapped)
+    k = rng.randint(min(3, s.length), s.length)
+    policy = rng.choice(s.unjudged_policies) if s.unjudged else "zero"
+    labels_b = _better_order(labels) or _reordered(rng, labels)
+    config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
+    setting = Setting(labels=tuple(labels), missed=missed, config=config)
+    q = {"dcg": f"DCG@{k}", "idcg": f"IDCG@{k}", "ndcg": f"nDCG@{k}"}
+    prompts = {
+        "dcg": f"Parts (a) to (e) work on the same ranked list. (a) Compute {q['dcg']} of the ranked list.",
+        "ideal": "(b) Write the ideal ranking of this query's judged relevant documents as labels, best first "
+                 "(trailing zeros may be left out).",
+        "idcg": f"(c) Compute {q['idcg']}, the DCG of that ideal ranking at the same cutoff.",
+        "ndcg": f"(d) Compute {q['ndcg']} of the ranked list.",
+        "compare": f"(e) Ranking B holds the same documents as the ranked list (ranking A) in another order. "
+                   f"Which ranking has the higher {q['ndcg']}? Explain with the discount of the ranks that changed.",
+    }
+    titles = {"dcg": q["dcg"], "ideal": "the ideal ranking", "idcg": q["idcg"], "ndcg": q["ndcg"],
+              "compare": f"which {q['ndcg']} is higher"}
+    parts = []
+    for letter, part in zip("abcde", TASK_PARTS):
+        part_setting = setting.with_config(k=None) if part == "ideal" else setting
+        parts.append(Exercise(
+            id=f"exam-{seed}-{index}{letter}",
+            chapter="exam",
+            kind={"ideal": "ideal", "compare": "comparison"}.get(part, "numeric"),
+            title=f"Problem {index}({letter}): {titles[part]}",
+            prompt=prompts[part],
+            asks={"compare": "higher"}.get(part, part),
+            setting=part_setting,
+            labels_b=labels_b if part == "compare" else None,
+            precision=s.precision,
+            hints=_HINTS[part],
+        ))
+    return tuple(parts)
+
+
+def _concept(seed: int, index: int) -> Exercise:
+    """A concept question of the bank, drawn by the seed, under the set's numbering."""
+    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
+    pool = sorted((ex for ex in all_exercises() if ex.kind == "concept"), key=lambda ex: ex.id)
+    chosen = rng.choice(pool)
+    return replace(chosen, id=f"exam-{seed}-{index}", chapter="exam", title=f"Problem {index}: {chosen.title}")
+
+
+def _problems(seed: int, index: int, s: ExamSettings, trapped: bool) -> tuple[Exercise, ...]:
+    kind = _kind(seed, index, s)
+    if kind == "task":
+        return _task(seed, index, s, trapped)
+    if kind == "concept":
+        return (_concept(seed, index),)
+    return (_problem(seed, index, s, trapped),)
 
 
 def generate_exam(seed: int, settings: ExamSettings | None = None) -> ExamSet:
@@ -311,7 +465,8 @@ def generate_exam(seed: int, settings: ExamSettings | None = None) -> ExamSet:
     settings = ExamSettings() if settings is None else settings
     if not isinstance(settings, ExamSettings):
         raise TypeError(f"settings must be an ExamSettings; got {settings!r} ({type(settings).__name__}).")
-    problems = tuple(_problem(seed, i, settings) for i in range(1, settings.problems + 1))
+    trap = _trap_index(seed, settings)
+    problems = tuple(p for i in range(1, settings.problems + 1) for p in _problems(seed, i, settings, i == trap))
     return ExamSet(seed, settings, problems)
 
 

@@ -22,6 +22,8 @@ def signature(exam_set: exam.ExamSet) -> list[tuple]:
     return [(p.id, p.kind, p.asks, p.setting, p.labels_b, p.rank, p.precision) for p in exam_set.problems]
 
 
+#: the kinds computed from one ranked list (no task, no concept question)
+COMPUTED = ("dcg", "idcg", "ndcg", "term", "ideal", "compare")
 HARD = ExamSettings(
     problems=12, length=7, max_label=4, gains=("linear", "exponential"), discounts=exam.EXAM_DISCOUNTS,
     unjudged=2, unjudged_policies=("zero", "condense"), missed=3, kinds=exam.EXAM_KINDS, precision=3,
@@ -46,11 +48,11 @@ def test_a_known_seed_gives_a_known_first_problem():
 def test_adding_problems_keeps_the_earlier_ones():
     short = generate_exam(99, ExamSettings(problems=3, kinds=exam.EXAM_KINDS))
     long = generate_exam(99, ExamSettings(problems=9, kinds=exam.EXAM_KINDS))
-    assert signature(long)[:3] == signature(short)
+    assert signature(long)[: len(short.problems)] == signature(short)
 
 
 def test_kinds_take_turns():
-    every = generate_exam(5, ExamSettings(problems=12, kinds=exam.EXAM_KINDS))
+    every = generate_exam(5, ExamSettings(problems=12, kinds=COMPUTED))
     asked = [p.asks for p in every.problems]
     for kind in ("dcg", "idcg", "ndcg", "term", "ideal", "higher"):
         assert asked.count(kind) == 2
@@ -59,6 +61,8 @@ def test_kinds_take_turns():
 @pytest.mark.parametrize("seed", range(0, 40, 3))
 def test_problems_follow_the_settings(seed):
     for problem in generate_exam(seed, HARD).problems:
+        if problem.kind == "concept":
+            continue  # a bank question, with the bank's own list
         s = problem.setting
         assert len(s.labels) == HARD.length
         assert sum(x is None for x in s.labels) == HARD.unjudged
@@ -76,6 +80,8 @@ def test_problems_follow_the_settings(seed):
 
 
 def direct_answer(problem: ex.Exercise):
+    if problem.kind == "concept":
+        return ex.expected_answer(ex.get(_bank_id(problem)))
     s = problem.setting
     if problem.asks == "term":
         run = [0 if x is None else x for x in s.labels]
@@ -90,6 +96,12 @@ def direct_answer(problem: ex.Exercise):
     a = direct_dcg(s.labels, s.k, s.gain, s.discount, s.base, s.unjudged) / best
     b = direct_dcg(problem.labels_b, s.k, s.gain, s.discount, s.base, s.unjudged) / best
     return "Ranking A" if a > b + 1e-12 else "Ranking B" if b > a + 1e-12 else "Both score the same"
+
+
+def _bank_id(problem: ex.Exercise) -> str:
+    """The bank question a generated concept problem copies (same prompt and options)."""
+    return next(e.id for e in ex.all_exercises() if e.kind == "concept" and e.prompt == problem.prompt
+                and e.options == problem.options)
 
 
 @pytest.mark.parametrize("settings", [ExamSettings(problems=12, kinds=exam.EXAM_KINDS), HARD], ids=["lecture", "hard"])
@@ -257,3 +269,80 @@ def test_notebook_08_runs_headless_with_the_library_defaults():
     assert shown.seed == 2026
     assert shown.settings == ExamSettings(problems=5)
     assert signature(shown) == signature(generate_exam(2026, ExamSettings(problems=5)))
+
+
+# --------------------------------------------------------------------------- tasks, concepts, the trap, levels
+
+
+def test_a_task_asks_five_parts_on_one_ranking_in_the_exam_order():
+    exam_set = generate_exam(11, ExamSettings(problems=1, kinds=("task",), length=5))
+    parts = exam_set.problems
+    assert [p.id for p in parts] == [f"exam-11-1{c}" for c in "abcde"]
+    assert [p.asks for p in parts] == ["dcg", "ideal", "idcg", "ndcg", "higher"]
+    assert [p.title.split(": ")[0] for p in parts] == [f"Problem 1({c})" for c in "abcde"]
+    assert len({p.setting.labels for p in parts}) == 1  # one ranking for every part
+    assert parts[0].prompt.startswith("Parts (a) to (e) work on the same ranked list.")
+    k = parts[0].setting.k
+    assert parts[1].setting.k is None and parts[2].setting.k == parts[3].setting.k == k
+    for p in parts:
+        assert ex.check(p, ex.format_answer(p)).correct, p.id
+    # (d) = (a) / (c), computed independently
+    a, c, d = (ex.expected_answer(p) for p in (parts[0], parts[2], parts[3]))
+    assert d == pytest.approx(a / c, abs=1e-12)
+
+
+def test_the_missed_documents_trap_is_on_by_default_once_per_set():
+    for seed in range(30):
+        exam_set = generate_exam(seed, ExamSettings(problems=6))
+        trapped = [p for p in exam_set.problems if p.setting is not None and p.setting.missed]
+        assert trapped, seed
+        assert len({p.id.rstrip("abcde") for p in trapped}) == 1  # one problem (or one task) per set
+    assert "the missed-documents trap once" in ExamSettings().describe()
+    off = ExamSettings(problems=6, trap=False)
+    assert not any(p.setting.missed for p in generate_exam(3, off).problems)
+    assert "trap" not in off.describe()
+
+
+def test_the_trap_asks_for_an_ideal_that_the_sorted_list_gets_wrong():
+    exam_set = generate_exam(4, ExamSettings(problems=6, kinds=("ndcg",)))
+    p = next(p for p in exam_set.problems if p.setting.missed)
+    assert "ideal-from-run" in ex.mistaken_values(p)  # the exam's short code would score it too high
+
+
+def test_a_concept_question_comes_from_the_bank_under_the_sets_numbering():
+    exam_set = generate_exam(8, ExamSettings(problems=2, kinds=("concept",)))
+    for i, p in enumerate(exam_set.problems, start=1):
+        assert p.id == f"exam-8-{i}" and p.chapter == "exam" and p.kind == "concept"
+        bank = ex.get(_bank_id(p))
+        assert p.title == f"Problem {i}: {bank.title}"
+        assert ex.check(p, "ABCD"[bank.answer_option]).correct
+
+
+@pytest.mark.parametrize("level", list(exam.LEVELS))
+def test_levels_give_valid_sets(level):
+    settings = exam.exam_settings(level, problems=8)
+    exam_set = generate_exam(2026, settings)
+    assert all(ex.check(p, ex.format_answer(p)).correct for p in exam_set.problems)
+
+
+def test_a_medium_set_holds_a_multi_part_task_and_a_concept_question():
+    kinds = {p.kind for p in generate_exam(2026, exam.exam_settings("medium")).problems}
+    asks = [p.id for p in generate_exam(2026, exam.exam_settings("medium")).problems]
+    assert "concept" in kinds and any(i.endswith("e") for i in asks)
+
+
+def test_levels_get_harder():
+    easy, medium, hard = (exam.exam_settings(x) for x in ("easy", "medium", "hard"))
+    assert easy.max_label < medium.max_label < hard.max_label
+    assert easy.length < medium.length < hard.length
+    with pytest.raises(ValueError, match=r"level must be one of 'easy', 'medium', 'hard'; got 'expert'"):
+        exam.exam_settings("expert")
+    with pytest.raises(ValueError, match=r"exam_settings got unknown settings \['speed'\]"):
+        exam.exam_settings("easy", speed=2)
+
+
+def test_the_printable_sheet_says_write_not_type():
+    page = exam.exam_html(generate_exam(5, ExamSettings(problems=12, kinds=exam.EXAM_KINDS)))
+    problems = page.split('<section class="key">')[0]
+    assert "Write the ideal ranking" in problems
+    assert not re.search(r"\bType\b", problems)
