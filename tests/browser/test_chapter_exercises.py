@@ -28,6 +28,8 @@ from ndcg_core.ui.widgets import answer_label
 
 pytestmark = pytest.mark.browser
 
+NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
+
 
 
 def flat(text: str) -> str:
@@ -87,7 +89,8 @@ def test_an_option_and_the_worked_solution(page: Page, lab_server: str) -> None:
     run_and_settle(page, form.get_by_role("button", name="Check", exact=True).click, what="pressing Check")
     expect(callout(page, "success", "Right. trec_eval sorts by score")).to_have_count(1)
     solutions = page.get_by_text("Worked solution", exact=True)
-    expect(solutions).to_have_count(4)  # one per card: runs-ndcg-cut, runs-tiebreak, ...
+    cards = (NOTEBOOKS_DIR / "06_evaluating_runs.py").read_text(encoding="utf-8").count("widgets.exercise_card(")
+    expect(solutions).to_have_count(cards)  # one per card: runs-ndcg-cut, runs-tiebreak, ...
     row = page.get_by_role("cell", name="0, 1, 2 (file order)", exact=True)  # the solution's table, by ndcg_core
     expect(row).to_be_hidden()  # folded until asked for
     solutions.nth(1).click()

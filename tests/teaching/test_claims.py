@@ -152,3 +152,24 @@ def test_binary_table_the_swap_of_chapter_09():
     assert gap_exp > gap_lin > 0
     at2 = claims.binary_table({"a": a}, 5, judgments=[3, 1], threshold=2)
     assert at2.loc["a", "binarised"] == "0, 0, 0, 1, 0" and at2.loc["a", "precision"] == 1 / 5
+
+
+# ----------------------------------------------------------------------- numbers stated in bank texts
+
+
+def test_numbers_the_new_bank_texts_state():
+    # discounts-convex / discounts-shifted-cutoffs: "0.37 from rank 1 to 2, 0.13 from 2 to 3"
+    assert round(1 - 1 / log2(3), 2) == 0.37 and round(1 / log2(3) - 1 / log2(4), 2) == 0.13
+    # discounts-steep-top: 1/log2(51) and 1/log2(52) "differ by less than 0.001"
+    assert 1 / log2(51) - 1 / log2(52) < 0.001
+    # discounts-tail-ap: AP loses 90 %, the log discount "about half"
+    table = claims.rank_move(10, 100, others=())
+    assert table.loc["AP", "lost"] == pytest.approx(0.9) and 0.45 < table.loc["DCG, 1/log2(i+1)", "lost"] < 0.55
+    # discounts-shifted-cutoffs: "0.8571 instead of 0.7763 at k = 5"
+    lecture = dict(judgments=[2, 1, 1])
+    assert f"{nc.ndcg([1, 0, 2, 1, 0], 5, discount='log2_shifted', **lecture):.4f}" == "0.8571"
+    assert f"{nc.ndcg([1, 0, 2, 1, 0], 5, **lecture):.4f}" == "0.7763"
+    # ideal-fraction: "3 of 5 documents are relevant, 60 %"; ideal-normalised: "DCG@5 is 2.43"
+    assert nc.precision([1, 0, 2, 1, 0], 5) == 0.6 and f"{nc.dcg([1, 0, 2, 1, 0], 5):.2f}" == "2.43"
+    # lecture-rank-one: the shifted discount divides rank 1 by log2(3), "about 1.58"
+    assert round(log2(3), 2) == 1.58
