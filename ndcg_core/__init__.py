@@ -9,7 +9,9 @@ Conventions (the numbers every notebook and test follows):
 - unjudged documents (``None``): gain 0 (``unjudged="zero"``) or removed
   (``unjudged="condense"``);
 - the ideal list comes from ``judgments`` (all judged labels of the query) when given;
-- IDCG = 0 gives nDCG = 0.0.
+- IDCG = 0 gives nDCG = 0.0;
+- binary measures (``precision``, ``average_precision``) count a label at or above a
+  relevance threshold (default 1) as relevant, with trec_eval's conventions.
 
 The package is layered; imports point down only (a test enforces it):
 
