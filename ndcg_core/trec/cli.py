@@ -28,7 +28,7 @@ from typing import IO, TextIO
 from .._lazy import pd
 from ..discounts import DISCOUNT_NAMES
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
-from .measures import check_trec_options
+from .measures import check_trec_options, close_gains
 from ..gains import GAINS, parse_gain_table
 from .files import _qrels_table, _run_table
 
@@ -54,6 +54,9 @@ Where ndcg-eval differs from trec_eval 10.0 on purpose:
   - dcg, ideal_dcg, ndcg, ndcg_rel and Rndcg each take their own gain values (trec_eval's
     share one list and crash when only one is given values); -m repeated for a measure
     adds to it (-m P.5 -m P.10 prints both; trec_eval keeps the first).
+  - Rndcg of a topic with no positive ideal gain (with -l 0 a topic judged all 0, or gain
+    values all 0 or less) is 0, as any nDCG whose IDCG is 0; trec_eval divides 0 by 0 and
+    prints -nan for the topic and for the mean.
   - cutoffs must be whole numbers (trec_eval reads ndcg_cut.23.4 as 23), ndcg_cut takes no
     gain values, -M and -l must be 0 or more, and gain labels must be qrels labels (0 or
     more): each is a clear error instead of a silent reading.
@@ -220,6 +223,17 @@ def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO)
         out.write(f"Topic {query_id} has no run lines: it is left out of the mean (use -c to count it as 0).\n")
 
 
+def _warn_close_gains(measures: Sequence[str], max_label: int, err: TextIO) -> None:
+    """Say when gain values are less than 1 apart: trec_eval 10.0 may print another value."""
+    for m in parse_measures(measures):
+        close = close_gains(m.gains, max_label) if m.gains else None
+        if close is not None:
+            err.write(
+                f"ndcg-eval: in {m.name}, gains {close[0]:g} and {close[1]:g} are less than 1 apart; trec_eval 10.0 "
+                "compares gains as whole numbers and may order its ideal list differently (ndcg-eval sorts exactly).\n"
+            )
+
+
 def _is_default(args: argparse.Namespace) -> bool:
     return args.gain_table is None and args.gain in (None, "linear") and args.discount == "log2" and args.base is None
 
@@ -270,6 +284,8 @@ def run(
         )
         if not _is_default(args) and args.format != "json":
             err.write(f"ndcg-eval: {result.describe()}\n")
+        elif len(qrels.values):
+            _warn_close_gains(measures, int(qrels.values.max()), err)
         if args.explain is not None:
             _write_explain(result, args, out)
         else:

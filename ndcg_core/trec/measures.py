@@ -43,6 +43,9 @@ Differences from trec_eval 10.0, on purpose:
   values (trec_eval's ``dcg``, ``ideal_dcg`` and ``ndcg`` share one parameter list and
   crash when only one of them is given values); repeating a measure adds to it
   (``-m P.5 -m P.10`` gives both; trec_eval keeps the first);
+- ``Rndcg`` of a topic with no positive ideal gain (with ``relevance_level=0`` a topic
+  judged all 0, or gain values all 0 or less) is 0, as
+  any nDCG whose IDCG is 0 (trec_eval divides 0 by 0 and prints ``-nan``);
 - a cutoff must be a whole number (trec_eval reads ``ndcg_cut.23.4`` as 23) and
   ``ndcg_cut`` takes no gain values (trec_eval would read ``ndcg_cut.1=3.5`` as cutoff 1).
 """
@@ -66,6 +69,7 @@ __all__ = [
     "MEASURE_FAMILIES",
     "Measure",
     "check_trec_options",
+    "close_gains",
     "describe_measure",
     "parse_measures",
     "top_ranks",
@@ -409,10 +413,31 @@ def _gain_family(
     tail = (run.length >= m_rel + 2) & (idcg > 0)
     total[tail] += dcg[tail] / idcg[tail]
     count[tail] += 1
-    with np.errstate(invalid="ignore", divide="ignore"):
-        value = total / count  # 0/0 (no positive ideal gain) is NaN, as trec_eval prints it
+    # no positive ideal gain: 0, as nDCG with IDCG = 0 (trec_eval divides 0 by 0 and prints -nan)
+    value = np.divide(total, count, out=np.zeros(n_topics), where=count > 0)
     value[num_rel == 0] = 0.0
     return value
+
+
+def close_gains(pairs: Sequence[tuple[int, float]], max_label: int) -> tuple[float, float] | None:
+    """Two different gains less than 1 apart, which trec_eval 10.0 may misorder; else None.
+
+    trec_eval sorts the gains of labels 0 .. ``max_label`` (``pairs`` given, the others
+    gain = label) with a comparison cast to an integer, so such gains compare as equal.
+
+    Examples
+    --------
+    >>> close_gains([(1, 3.0), (2, 9.0)], 2) is None
+    True
+    >>> close_gains([(1, 2.0), (2, 1.5)], 2)
+    (1.5, 2.0)
+    """
+    given = dict(pairs)
+    gains = sorted({given.get(level, float(level)) for level in range(max(max_label, 0) + 1)} | set(given.values()))
+    for low, high in zip(gains, gains[1:]):
+        if high - low < 1:
+            return (low, high)
+    return None
 
 
 def trec_measure_values(
@@ -463,7 +488,7 @@ def trec_measure_values(
     ...     np.array([1.0, np.nan, 2.0]), np.array([0, 0, 0, 0]), np.array([2, 1, 1, 0]), 1,
     ...     gain=resolve_gain("linear"), discount=resolve_discount("log2"))
     >>> {name: round(float(v[0]), 4) for name, v in out.items()}
-    {'map': 0.3889, 'P_2': 0.5, 'dcg': 2.0}
+    {'map': 0.5556, 'P_2': 0.5, 'dcg': 2.0}
 
     MAP is (1/1 + 2/3) / 3, as three documents are relevant; DCG is 1/log2(2) + 2/log2(4).
     """
