@@ -501,10 +501,9 @@ def evaluate_run(
             shown = np.minimum(lengths, k)
             values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
 
-    kept = sorted_judged if unjudged == "condense" else slice(None)
     listed = trec_measure_values(  # map, P and the rest of the nDCG family: every topic, listed or not
-        parsed, sorted_topic[kept], label_values[kept], q_topic, q.values, n_topics,
-        gain=g, discount=d, relevance_level=relevance_level,
+        parsed, sorted_topic, label_values, q_topic, q.values, n_topics,
+        gain=g, discount=d, relevance_level=relevance_level, judged_only=unjudged == "condense",
     )
     values.update(listed)
 

@@ -451,6 +451,7 @@ def trec_measure_values(
     gain: GainFunction,
     discount: DiscountFunction,
     relevance_level: int = 1,
+    judged_only: bool = False,
 ) -> dict[str, np.ndarray]:
     r"""Values of the measures computed here (``map``, ``P``, ``dcg``, ``ideal_dcg``, gain-valued
     ``ndcg``, ``ndcg_rel``, ``Rndcg``) for every topic; other measures are skipped.
@@ -461,8 +462,8 @@ def trec_measure_values(
         From :func:`parse_measures`.
     topic, labels : numpy.ndarray
         The ranked run, one row per document: its topic (0 .. n_topics-1; each topic's
-        rows together, in rank order, already cut by ``-M`` and condensed by ``-J``) and
-        its qrels label (NaN: unjudged).
+        rows together, in rank order, already cut by ``-M``) and its qrels label (NaN:
+        unjudged).
     q_topic, q_labels : numpy.ndarray
         The qrels, one row per judgment: topic and label (negative: pooled, not judged).
     n_topics : int
@@ -472,6 +473,8 @@ def trec_measure_values(
         gain-valued measures.
     relevance_level : int
         Labels at least this are relevant for ``P`` and ``map`` (trec_eval ``-l``).
+    judged_only : bool
+        Remove unjudged documents from the ranking first (trec_eval ``-J``).
 
     Returns
     -------
@@ -499,6 +502,9 @@ def trec_measure_values(
         return {}
     topic = np.asarray(topic)
     labels = np.asarray(labels, dtype=float)
+    if judged_only:
+        judged = ~np.isnan(labels)
+        topic, labels = topic[judged], labels[judged]
     run = _Lists(topic, n_topics)
     with np.errstate(invalid="ignore"):
         relevant = labels >= relevance_level  # NaN (unjudged) never is
