@@ -68,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-eval",
         description=(
-            "Score a TREC run against qrels with nDCG, exactly as trec_eval does "
-            "(ties broken by document id, descending; the run's rank column ignored), "
+            "Score a TREC run against qrels with nDCG, exactly as trec_eval does\n"
+            "(ties broken by document id, descending; the run's rank column ignored),\n"
             "plus other gains and discounts, per-rank explanations and the unjudged fraction."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -22,6 +22,10 @@ spec                   output names                value per topic
                                                    (default cutoffs 5, 10, 20)
 =====================  ==========================  =====================================
 
+trec_eval's other measures (``map``, ``P``, ``dcg``, ``ideal_dcg``, ``ndcg`` with gain
+values, ``ndcg_rel``, ``Rndcg``) and the ``-m`` parsing come from :mod:`.measures`;
+``max_docs`` and ``relevance_level`` are trec_eval's ``-M`` and ``-l``.
+
 Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
 
 - the ranking is score descending, ties by document id descending (``strcmp``);
