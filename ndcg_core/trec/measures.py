@@ -262,14 +262,23 @@ class _Lists:
         if n:
             np.not_equal(codes[1:], codes[:-1], out=change[1:])
         self.starts = np.flatnonzero(change)
+        del change
         self.topic = codes[self.starts].astype(np.intp)
-        sizes = np.diff(np.append(self.starts, n))
-        self.rank0 = np.arange(n, dtype=np.int64) - np.repeat(self.starts, sizes)
+        self.sizes = np.diff(np.append(self.starts, n))
         self.length = np.zeros(n_topics, dtype=np.int64)
-        self.length[self.topic] = sizes
+        self.length[self.topic] = self.sizes
         self.first = np.zeros(n_topics, dtype=np.int64)
         self.first[self.topic] = self.starts
         self.n_topics = n_topics
+        self.n = n
+
+    @property
+    def rank0(self) -> np.ndarray:
+        """Each row's 0-based rank in its list (int32 when that holds every rank)."""
+        kind = np.int32 if self.n < 2**31 else np.int64
+        rank0 = np.arange(self.n, dtype=kind)
+        rank0 -= np.repeat(self.starts.astype(kind), self.sizes)
+        return rank0
 
     def sums(self, values: np.ndarray) -> np.ndarray:
         out = np.zeros(self.n_topics)
@@ -282,8 +291,18 @@ class _Lists:
         running = np.cumsum(values, dtype=np.longdouble)
         before = np.zeros(len(self.starts), dtype=np.longdouble)
         before[1:] = running[self.starts[1:] - 1]
-        running -= np.repeat(before, np.diff(np.append(self.starts, len(values))))
+        running -= np.repeat(before, self.sizes)
         return running.astype(float)
+
+    def count(self, flags: np.ndarray) -> np.ndarray:
+        """Running count of true flags within each list (exact, int32 when it fits)."""
+        kind = np.int32 if self.n < 2**31 else np.int64
+        running = np.cumsum(flags, dtype=kind)
+        if len(self.starts) > 1:
+            before = np.zeros(len(self.starts), dtype=kind)
+            before[1:] = running[self.starts[1:] - 1]
+            running -= np.repeat(before, self.sizes)
+        return running
 
     def at(self, running: np.ndarray, count: np.ndarray, topics: np.ndarray) -> np.ndarray:
         """The running sum of the first ``count`` rows of each topic's list (0 for none)."""
@@ -386,8 +405,8 @@ def _gain_family(
         # nDCG at each retrieved document of positive gain (ideal cut at min(i, R')), then
         # dcg / idcg once for each such document not retrieved; averaged over the R'
         rows = np.flatnonzero(run_gains > 0)
-        topics = np.repeat(run.topic, np.diff(np.append(run.starts, len(labels))))[rows]
-        at = np.minimum(run.rank0[rows] + 1, m_rel[topics])
+        topics = np.repeat(run.topic, run.sizes)[rows]
+        at = np.minimum(rows - run.first[topics] + 1, m_rel[topics])
         terms = running[rows] / ideal.at(ideal_running, at, topics)
         total = np.zeros(n_topics)
         np.add.at(total, topics, terms)
@@ -510,13 +529,18 @@ def trec_measure_values(
         relevant = labels >= relevance_level  # NaN (unjudged) never is
     num_rel = np.bincount(q_topic[q_labels >= relevance_level], minlength=n_topics)
     out: dict[str, np.ndarray] = {}
+    all_topics = np.arange(n_topics)
+    found: np.ndarray | None = None
     for m in wanted:
+        if m.family in ("P", "map") and found is None:
+            found = run.count(relevant)  # relevant documents up to each rank
         if m.family == "P":
-            out[m.name] = run.sums((relevant & (run.rank0 < m.k)).astype(float)) / m.k
+            out[m.name] = run.at(found, np.full(n_topics, m.k), all_topics) / m.k
         elif m.family == "map":
-            found = run.cumsum(relevant.astype(float))
-            precision = np.where(relevant, found / (run.rank0 + 1), 0.0)
-            out[m.name] = np.divide(run.sums(precision), num_rel, out=np.zeros(n_topics), where=num_rel > 0)
+            rows = np.flatnonzero(relevant)
+            precision = found[rows] / (rows - run.first[topic[rows]] + 1)  # at each relevant rank
+            total = np.bincount(topic[rows], weights=precision, minlength=n_topics)
+            out[m.name] = np.divide(total, num_rel, out=np.zeros(n_topics), where=num_rel > 0)
         else:
             out[m.name] = _gain_family(m, run, labels, q_topic, q_labels, num_rel, gain, discount)
     return out
