@@ -99,7 +99,7 @@ def build_trec_eval(folder: Path) -> Path:
 
 
 def measured(command: list[str], output: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one command, run under its own small parent."""
+    """Wall seconds and peak RSS (MiB) of one command, run under its own small parent."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-c", MEASURE_SCRIPT, str(output), *command], capture_output=True, text=True, check=True, env=env
@@ -132,7 +132,7 @@ def main() -> int:
         if not (qrels_path.exists() and run_path.exists()):
             qrels_path, run_path = generate(folder, args.topics, args.depth, args.seed)
         trec_eval = build_trec_eval(Path(tempfile.mkdtemp(prefix="trec-eval-")))
-        print(f"collection: run {run_path.stat().st_size / 1e6:.0f} MB, qrels {qrels_path.stat().st_size / 1e6:.0f} MB; "
+        print(f"collection: run {run_path.stat().st_size / 1e6:.0f} MB, qrels {qrels_path.stat().st_size / 1e6:.0f} MB (10^6 bytes); "
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
         identical = True
         for name in args.sets:
@@ -151,7 +151,7 @@ def main() -> int:
             identical &= same
             te_wall, te_rss = best["trec_eval"]
             print(f"\n-m {name} -q   (stdout of ndcg-eval and trec_eval identical: {same})")
-            print(f"  {'':12}{'wall s':>9}{'peak MB':>10}{'wall/trec_eval':>16}{'memory/trec_eval':>18}")
+            print(f"  {'':12}{'wall s':>9}{'peak MiB':>10}{'wall/trec_eval':>16}{'memory/trec_eval':>18}")
             for tool, (wall, rss) in best.items():
                 print(f"  {tool:12}{wall:9.2f}{rss:10.0f}{wall / te_wall:16.2f}{rss / te_rss:18.2f}")
         return 0 if identical else 1

@@ -166,6 +166,8 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO, 
         "num_q": result.num_q,
         "complete": result.complete,
         "judged_only": result.config.unjudged == "condense",
+        "max_docs": args.max_docs,
+        "relevance_level": args.relevance_level,
         "measures": list(result.measures),
         "all": {name: _rounded(value, digits) for name, value in zip(result.measures, result.means)},
         "missing_topics": list(result.missing_topics),
@@ -182,6 +184,8 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO, 
 def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO) -> None:
     query_id = args.explain
     depth = _explain_depth(args, result.measures)
+    if args.max_docs:  # -M: the ranks that counted
+        depth = args.max_docs if depth is None else min(depth, args.max_docs)
     table = result.explain(query_id, depth)
     digits = 4 if args.digits is None else args.digits
     if query_id in result.topics:

@@ -22,6 +22,8 @@ instead and that the binary still does what the help text says it does.
 from __future__ import annotations
 
 import io
+import json
+import math
 import os
 import random
 import shutil
@@ -381,3 +383,14 @@ def test_values_equal_pytrec_eval(seed, relevance_level, judged_only):
         for name, value in expected.items():
             ours = float(result.per_topic.loc[qid, name])
             assert ours == pytest.approx(value, abs=1e-12), (qid, name, ours, value)
+
+
+def test_explain_shows_the_ranks_that_counted_and_json_names_the_options():
+    qrels, run_text = "q 0 a 2\nq 0 b 1\n", "q Q0 c 1 5 r\nq Q0 a 2 4 r\nq Q0 b 3 3 r\nq Q0 d 4 2 r\n"
+    status, out, _ = ndcg_eval(["-M", "2", "--explain", "q", "-m", "ndcg", qrels, run_text])
+    assert status == 0 and "ranks 1 to 2" in out
+    assert out.splitlines()[-1] == f"ndcg                  \tq\t{2 / math.log2(3) / (2 + 1 / math.log2(3)):.4f}"
+    status, out, _ = ndcg_eval(["-M", "2", "-l", "2", "--format", "json", "-m", "P.2", qrels, run_text])
+    document = json.loads(out)
+    assert status == 0 and document["max_docs"] == 2 and document["relevance_level"] == 2
+    assert document["all"] == {"P_2": 0.5}
