@@ -352,6 +352,11 @@ def top_ranks(topic: np.ndarray, max_docs: int) -> np.ndarray:
     return _Lists(np.asarray(topic), int(np.max(topic, initial=-1)) + 1).rank0 < max_docs
 
 
+def _topic_totals(topics: np.ndarray, values: np.ndarray, n_topics: int) -> np.ndarray:
+    """Sum of ``values`` per topic, added in row order (float, one per topic)."""
+    return np.bincount(topics, weights=values, minlength=n_topics).astype(float, copy=False)
+
+
 def _level_gains(gain: GainFunction, pairs: tuple[tuple[int, float], ...], labels: np.ndarray) -> np.ndarray:
     out = np.asarray(gain(labels), dtype=float)
     for level, value in pairs:
@@ -408,8 +413,7 @@ def _gain_family(
         topics = np.repeat(run.topic, run.sizes)[rows]
         at = np.minimum(rows - run.first[topics] + 1, m_rel[topics])
         terms = running[rows] / ideal.at(ideal_running, at, topics)
-        total = np.zeros(n_topics)
-        np.add.at(total, topics, terms)
+        total = _topic_totals(topics, terms, n_topics)
         retrieved = np.bincount(topics, minlength=n_topics)
         missed = np.divide((m_rel - retrieved) * dcg, idcg, out=np.zeros(n_topics), where=idcg > 0)
         total += missed
@@ -426,8 +430,7 @@ def _gain_family(
     p_topic = ideal_topic[points]
     p_count = ideal.rank0[points] + 1
     p_values = run.at(running, p_count, p_topic) / ideal_running[points]
-    total = np.zeros(n_topics)
-    np.add.at(total, p_topic, p_values)
+    total = _topic_totals(p_topic, p_values, n_topics)
     count = np.bincount(p_topic, minlength=n_topics).astype(float)
     tail = (run.length >= m_rel + 2) & (idcg > 0)
     total[tail] += dcg[tail] / idcg[tail]
@@ -539,7 +542,7 @@ def trec_measure_values(
         elif m.family == "map":
             rows = np.flatnonzero(relevant)
             precision = found[rows] / (rows - run.first[topic[rows]] + 1)  # at each relevant rank
-            total = np.bincount(topic[rows], weights=precision, minlength=n_topics)
+            total = _topic_totals(topic[rows], precision, n_topics)
             out[m.name] = np.divide(total, num_rel, out=np.zeros(n_topics), where=num_rel > 0)
         else:
             out[m.name] = _gain_family(m, run, labels, q_topic, q_labels, num_rel, gain, discount)
