@@ -269,12 +269,12 @@ def _(k, measure, mo, ncconv, pd, scores, tables):
             "how it differs from trec_eval": "; ".join(
                 ncconv.describe_value(_d, getattr(_conv, _d), k) for _d in _conv.differences(ncconv.TREC_EVAL)
             ) or "—",
-            "checked against the tool": "yes" if _preset.verified else "from its source",
+            "checked": "against the tool" if _preset.verified else "from its source code",
         })
     _table = pd.DataFrame(_rows).set_index("tool")
     mo.vstack([
         mo.md(f"**What each tool would print for this run** ({measure}, the mean as each tool takes it):"),
-        mo.md(tables.markdown_table(_table)),
+        mo.md(tables.markdown_table(_table).replace("| --- ", "| :--- ")),
     ])
     return
 
@@ -342,7 +342,8 @@ def _(mo, ncconv, per_topic_checkbox, scores, set_target, tool_dropdown):
 
 
 @app.cell
-def _(chosen_qrels, chosen_run, k, measure, mo, nc, scores, target_text, widgets):
+def _(chosen_qrels, chosen_run, measure, mo, nc, ncconv, scores, target_text, widgets):
+    _k = scores.k  # a target is matched at the cutoff the tools' table was made for
     _typed = target_text.value.strip()
     mo.stop(
         not _typed,
@@ -351,26 +352,31 @@ def _(chosen_qrels, chosen_run, k, measure, mo, nc, scores, target_text, widgets
     )
     found = found_problem = None
     try:
-        _target = nc.trec.read_target(_typed, k=k, paths=False)
-        if _target.measure is not None and _target.k != k:
+        _target = nc.trec.read_target(_typed, k=_k, paths=False)
+        if _target.measure is not None and _target.k != _k:
             raise ValueError(
                 f"the pasted values are {_target.measure}, but the cutoff above asks for {measure}: "
                 "set Cutoff k (or No cutoff) to the pasted measure, or paste the values of this one."
             )
-        found = nc.trec.reconcile(chosen_qrels, chosen_run, _target, k=k)
+        found = nc.trec.reconcile(chosen_qrels, chosen_run, _target, k=_k)
     except (TypeError, ValueError) as _err:
         found_problem = widgets.error_callout(_err, lead="**Cannot read what you typed:**")
     mo.stop(found is None, found_problem)
-    _best = found.best.describe(scores.k)
+    _changes = [
+        ncconv.describe_value(_d, getattr(found.best, _d), _k)
+        for _d in found.best.differences(ncconv.TREC_EVAL, topics=found.target.mean is not None)
+    ]
+    _how = "trec_eval's own convention" if not _changes else "trec_eval's convention with " + " and ".join(_changes)
+    _tools = found.matches["presets"].iloc[0] if found.matched else ""
     if found.matched:
         _verdict = mo.callout(
-            mo.md(f"**It matches.** {len(found.matches):,} configurations reproduce {found.target.describe()}; "
-                  f"the closest to trec_eval: {_best}."),
+            mo.md(f"**It matches:** {found.target.describe()} is {measure} under {_how}"
+                  + (f" (as {_tools} compute it)." if _tools else ".")),
             kind="success",
         )
     else:
         _verdict = mo.callout(
-            mo.md(f"**Nothing matches** {found.target.describe()}. The nearest configuration: {_best}."),
+            mo.md(f"**Nothing matches** {found.target.describe()}; the nearest is {_how}."),
             kind="warn",
         )
     mo.vstack([_verdict, mo.md(found.markdown())])
@@ -378,12 +384,19 @@ def _(chosen_qrels, chosen_run, k, measure, mo, nc, scores, target_text, widgets
 
 
 @app.cell
-def _(found, mo, ncconv, tables):
+def _(found, k, mo, ncconv, tables):
     _table = found.table(10).copy()
     _columns = list(ncconv.DIMENSIONS)
     if found.target.mean is not None:
         _columns.append("value")
     _table = _table[[*_columns, "distance", "mismatched", "match", "presets"]]
+    _legend = "; ".join(
+        f"{_d} *{_v}*: {ncconv.describe_value(_d, _v, k)}"
+        for _d in ncconv.DIMENSIONS
+        for _v in dict.fromkeys(_table[_d])
+        if _v != getattr(ncconv.TREC_EVAL, _d) and _v != "listed"
+    )
+    _legend = "Values that are not trec_eval's: " + (_legend or "none") + "."
     _table["match"] = _table["match"].map({True: "yes", False: "no"})
     _table = _table.rename(columns={"value": "mean", "mismatched": "topics off", "presets": "tools"})
     _table.index = range(1, len(_table) + 1)
@@ -393,7 +406,8 @@ def _(found, mo, ncconv, tables):
             "trec_eval), then the nearest misses. *distance* is the largest difference from what you typed; "
             "*topics off* counts the pasted topics that do not round to their value."
         ),
-        mo.md(tables.markdown_table(_table.rename_axis("#"), 6)),
+        mo.md(tables.markdown_table(_table.rename_axis("#"), 6).replace("| --- ", "| :--- ")),
+        mo.md(_legend),
     ])
     return
 
@@ -404,7 +418,7 @@ def _(found, mo, tables):
         columns={"query_id": "topic", "convention": "this configuration", "change": "change", "reason": "why"}
     )
     _shown = (
-        mo.md(tables.markdown_table(_table.set_index("topic")))
+        mo.md(tables.markdown_table(_table.set_index("topic")).replace("| --- ", "| :--- "))
         if len(_table) <= 30
         else mo.ui.table(_table.round(4), selection=None, page_size=15, show_download=False)
     )
