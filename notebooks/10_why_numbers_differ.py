@@ -221,10 +221,15 @@ def _(mo, nc, qrels_choice, qrels_upload, run_choice, run_upload, toy, toy_error
     if load_problem is not None:
         chosen_qrels = chosen_run = None
     mo.stop(load_problem is not None, load_problem)
+    _unused = [
+        f"You uploaded {_upload.name()}: choose **uploaded {_what}** in {_what.capitalize()} to use it."
+        for _upload, _choice, _what in ((qrels_upload, qrels_choice, "qrels"), (run_upload, run_choice, "run"))
+        if _upload.value and not _choice.value.startswith("uploaded")
+    ]
     mo.md(
         f"Read **{qrels_choice.value}** ({len(chosen_qrels):,} judgments, "
         f"{chosen_qrels['query_id'].nunique():,} topics) and **{run_choice.value}** "
-        f"({len(chosen_run):,} lines, {chosen_run['query_id'].nunique():,} topics)."
+        f"({len(chosen_run):,} lines, {chosen_run['query_id'].nunique():,} topics). " + " ".join(_unused)
     )
     return chosen_qrels, chosen_run
 
@@ -310,7 +315,7 @@ def _(get_target, mo, set_target):
         label="What the other tool printed",
         placeholder="0.4312, or one topic a line: ndcg_cut_10  101  0.4312",
         full_width=True,
-        rows=3,
+        rows=4,
         on_change=set_target,
     )
     target_text

@@ -136,3 +136,21 @@ def test_a_bad_file_and_a_typed_path_are_messages(lab_server, page, tmp_path):
     wait_for_text(page, "broken.run, line 2: score 'two' is not a number (expected 'QID Q0 DOCID RANK SCORE RUN')")
     assert "What each tool would print" not in flat(page)
     assert_no_traceback(page)
+
+
+def test_a_file_over_the_size_limit_is_refused_in_the_browser(lab_server, page, tmp_path):
+    """The browser refuses it before sending anything (marimo's "File upload failed" notice
+    names the limit); the page keeps the toy collection's results."""
+    from ndcg_core.ui import widgets
+
+    big = tmp_path / "huge.qrels"
+    line = "101 0 DOC-0001 1\n"
+    big.write_text(line * (widgets.UPLOAD_LIMIT // len(line) + 1))
+    open_notebook(page, lab_server, NB10)
+    assert "Upload qrels (at most 20 MB)" in flat(page)
+    page.locator("input[type=file]").nth(0).set_input_files(str(big))
+    notice = page.locator("li", has_text="huge.qrels")
+    notice.wait_for()
+    assert f"File is larger than {widgets.UPLOAD_LIMIT} bytes" in notice.inner_text()
+    assert "What each tool would print for this run" in flat(page)
+    assert_no_traceback(page)

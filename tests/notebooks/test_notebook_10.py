@@ -231,3 +231,8 @@ def test_the_page_reimplements_no_formula():
     source = NOTEBOOK.read_text(encoding="utf-8")
     for needle in ("log2(", "np.", "math.", "2 **", "/ idcg", "sum("):
         assert needle not in source.replace(r"\log_2", ""), needle
+
+
+def test_an_upload_left_unused_is_pointed_out(app):
+    text, _ = run10(app, qrels_file=("my.qrels", QRELS))
+    assert "You uploaded my.qrels: choose uploaded qrels in Qrels to use it." in text
