@@ -173,6 +173,7 @@ def _(mo):
 
 @app.cell
 def _(mo, widgets):
+    MAX_CUTOFF = 1000  # deeper: tick "No cutoff" (the whole run)
     qrels_upload = widgets.file_upload("Upload qrels")
     run_upload = widgets.file_upload("Upload run")
     qrels_choice = mo.ui.dropdown(
@@ -181,14 +182,14 @@ def _(mo, widgets):
     run_choice = mo.ui.dropdown(
         options=["toy: classic", "toy: tuned", "toy: novel", "uploaded run"], value="toy: tuned", label="Run"
     )
-    cutoff_number = mo.ui.number(start=1, stop=100_000, step=1, value=10, label="Cutoff k")
+    cutoff_number = mo.ui.number(start=1, stop=MAX_CUTOFF, step=1, value=10, label="Cutoff k")
     whole_checkbox = mo.ui.checkbox(value=False, label="No cutoff: nDCG of the whole run (trec_eval's ndcg)")
     mo.vstack([
         mo.hstack([qrels_choice, qrels_upload], justify="start", gap=2),
         mo.hstack([run_choice, run_upload], justify="start", gap=2),
         mo.hstack([cutoff_number, whole_checkbox], justify="start", gap=2),
     ])
-    return cutoff_number, qrels_choice, qrels_upload, run_choice, run_upload, whole_checkbox
+    return MAX_CUTOFF, cutoff_number, qrels_choice, qrels_upload, run_choice, run_upload, whole_checkbox
 
 
 @app.cell
@@ -235,12 +236,13 @@ def _(mo, nc, qrels_choice, qrels_upload, run_choice, run_upload, toy, toy_error
 
 
 @app.cell
-def _(cutoff_number, mo, whole_checkbox):
+def _(MAX_CUTOFF, cutoff_number, mo, whole_checkbox):
     if whole_checkbox.value:
         k, k_problem = None, None
-    elif cutoff_number.value is None or float(cutoff_number.value) != int(cutoff_number.value) or cutoff_number.value < 1:
+    elif (cutoff_number.value is None or float(cutoff_number.value) != int(cutoff_number.value)
+          or not 1 <= cutoff_number.value <= MAX_CUTOFF):
         k, k_problem = None, mo.callout(
-            mo.md(f"Cutoff k must be a whole number of ranks, 1 or more; got {cutoff_number.value!r}. "
+            mo.md(f"Cutoff k must be a whole number of ranks from 1 to {MAX_CUTOFF}; got {cutoff_number.value!r}. "
                   "Tick *No cutoff* for nDCG of the whole run."),
             kind="warn",
         )

@@ -80,10 +80,10 @@ def plain(outputs) -> str:
     return re.sub(r"\s+", " ", html.unescape(text))
 
 
-def run10(app, *, target=None, qrels="toy: full truth", run="toy: tuned", k=10, whole=False,
-          qrels_file=None, run_file=None):
-    """Run the page with these inputs; ``target=None`` keeps the page's own (empty) target box."""
+def inputs(*, target=None, qrels="toy: full truth", run="toy: tuned", k=10, whole=False, qrels_file=None, run_file=None):
+    """Stand-ins for the page's widgets; ``target=None`` keeps the page's own (empty) target box."""
     defs = {
+        "MAX_CUTOFF": 1000,
         "qrels_choice": widget(qrels),
         "run_choice": widget(run),
         "qrels_upload": upload(*(qrels_file or ())),
@@ -93,10 +93,15 @@ def run10(app, *, target=None, qrels="toy: full truth", run="toy: tuned", k=10, 
     }
     if target is not None:
         defs["target_text"] = widget(target)
-    outputs, values = app.run(defs=defs)
+    return defs
+
+
+def run10(app, **values):
+    """Run the page with these inputs (see :func:`inputs`): its text and its definitions."""
+    outputs, definitions = app.run(defs=inputs(**values))
     text = plain(outputs)
     assert "Traceback" not in text
-    return text, values
+    return text, definitions
 
 
 def test_title_and_the_seven_reasons_are_there(app):
@@ -220,10 +225,10 @@ def test_a_bad_upload_is_a_message(app, files, message):
     assert values.get("found") is None and values.get("scores") is None
 
 
-@pytest.mark.parametrize("k", [None, 0, 2.5])
+@pytest.mark.parametrize("k", [None, 0, 2.5, 1001])
 def test_a_bad_cutoff_is_a_message(app, k):
     text, values = run10(app, target="0.5", k=k)
-    assert "Cutoff k must be a whole number of ranks, 1 or more" in text
+    assert "Cutoff k must be a whole number of ranks from 1 to 1000" in text
     assert values.get("found") is None
 
 
@@ -236,3 +241,17 @@ def test_the_page_reimplements_no_formula():
 def test_an_upload_left_unused_is_pointed_out(app):
     text, _ = run10(app, qrels_file=("my.qrels", QRELS))
     assert "You uploaded my.qrels: choose uploaded qrels in Qrels to use it." in text
+
+
+def test_many_topics_get_a_paged_topic_table(app):
+    qrels = "".join(f"t{t:02d} 0 d{d} {(t + d) % 3}\n" for t in range(40) for d in range(6)).encode()
+    run = "".join(f"t{t:02d} Q0 d{d} {d + 1} {1.0 - d / 10:.1f} r\n" for t in range(40) for d in (5, 0, 7, 2)).encode()
+    scores = nc.trec.score_conventions(nc.read_qrels(qrels), nc.read_run(run), 3)
+    printed = f"{scores.mean(ncconv.PRESETS['exam'].convention):.4f}"
+    outputs, values = app.run(defs=inputs(target=printed, qrels="uploaded qrels", run="uploaded run", k=3,
+                                          qrels_file=("many.qrels", qrels), run_file=("many.run", run)))
+    assert values["found"].matched
+    assert "exam" in ", ".join(values["found"].matches["presets"])
+    markup = "\n".join(getattr(o, "text", "") or "" for o in outputs if o is not None)
+    after = markup.split("largest change first", 1)[1]
+    assert after.index("<marimo-table") < after.index("What to remember")  # 40 topics: a paged table
