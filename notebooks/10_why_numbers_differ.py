@@ -96,8 +96,9 @@ def _(mo):
 
     A run orders documents by score. When two scores are equal, the order is a rule:
     trec_eval puts the larger document id first (descending, in byte order); trectools the
-    smaller; ranx and hand-written code often keep the order of the file; scikit-learn and
-    TorchMetrics give tied documents the **mean** of their gains.
+    smaller; hand-written code usually keeps the order of the file, and ranx's sort follows
+    no fixed rule; scikit-learn and TorchMetrics give tied documents the **mean** of their
+    gains.
 
     Ties matter only when scores tie, and they tie more often than you think: a run that
     prints scores with one or two decimals, or a model that outputs many equal scores.
