@@ -22,6 +22,10 @@ spec                   output names                value per topic
                                                    (default cutoffs 5, 10, 20)
 =====================  ==========================  =====================================
 
+trec_eval's other measures (``map``, ``P``, ``dcg``, ``ideal_dcg``, ``ndcg`` with gain
+values, ``ndcg_rel``, ``Rndcg``) and the ``-m`` parsing come from :mod:`.measures`;
+``max_docs`` and ``relevance_level`` are trec_eval's ``-M`` and ``-l``.
+
 Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
 
 - the ranking is score descending, ties by document id descending (``strcmp``);
@@ -55,6 +59,17 @@ from ..discounts import Discount, DiscountFunction, resolve_discount
 from ..gains import Gain, GainFunction, resolve_gain
 from ..kernel import dcg_per_list, list_segments
 from ..metrics import UNJUDGED_POLICIES, breakdown
+from .measures import (
+    DEFAULT_CUTOFFS,
+    DEFAULT_UNJUDGED_CUTOFFS,
+    MEASURE_FAMILIES,
+    Measure,
+    check_trec_options,
+    describe_measure,
+    parse_measures,
+    top_ranks,
+    trec_measure_values,
+)
 from .ranking import RankedTopic, ranked_topic, ranking_order
 from .tables import Table, as_table, factorize_keys
 
@@ -67,78 +82,6 @@ __all__ = [
     "evaluate_run",
     "RunEvaluation",
 ]
-
-DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
-DEFAULT_UNJUDGED_CUTOFFS = (5, 10, 20)
-MEASURE_FAMILIES = ("ndcg", "ndcg_cut", "unjudged_cut")
-_FAMILY_ORDER = {name: i for i, name in enumerate(MEASURE_FAMILIES)}
-
-
-@dataclass(frozen=True, order=True)
-class Measure:
-    """One measure: ``family`` ("ndcg", "ndcg_cut" or "unjudged_cut") and cutoff ``k``."""
-
-    order: int = field(repr=False)
-    k: int
-    family: str
-
-    @property
-    def name(self) -> str:
-        """The output name, as trec_eval prints it: ``ndcg``, ``ndcg_cut_10``."""
-        return self.family if self.family == "ndcg" else f"{self.family}_{self.k}"
-
-
-def _measure(family: str, k: int = 0) -> Measure:
-    return Measure(_FAMILY_ORDER[family], k, family)
-
-
-def parse_measures(specs: str | Sequence[str]) -> tuple[Measure, ...]:
-    """Parse measure specs in trec_eval's ``-m`` syntax, in trec_eval's output order.
-
-    ``"ndcg"``; ``"ndcg_cut"`` (default cutoffs) or ``"ndcg_cut.5,10"``;
-    ``"unjudged_cut"`` or ``"unjudged_cut.10"``. Repeated specs are merged.
-
-    Examples
-    --------
-    >>> [m.name for m in parse_measures(["ndcg_cut.10,5", "ndcg", "unjudged_cut.10"])]
-    ['ndcg', 'ndcg_cut_5', 'ndcg_cut_10', 'unjudged_cut_10']
-    """
-    if isinstance(specs, str):
-        specs = [specs]
-    found: set[Measure] = set()
-    valid = "ndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10"
-    for spec in specs:
-        if not isinstance(spec, str):
-            raise TypeError(f"measure must be text such as {valid}; got {spec!r} ({type(spec).__name__}).")
-        family, dot, params = spec.strip().partition(".")
-        if family not in MEASURE_FAMILIES:
-            hint = ""
-            if family.startswith(("ndcg_cut_", "unjudged_cut_")):
-                stem, _, number = family.rpartition("_")
-                hint = f" Write the cutoff after a dot: {stem}.{number}."
-            raise ValueError(f"measure must be one of {valid}; got {spec!r}.{hint}")
-        if family == "ndcg":
-            if dot:
-                raise ValueError(
-                    f"measure ndcg takes no cutoff; got {spec!r}. Use ndcg_cut.{params} for nDCG at a cutoff."
-                )
-            found.add(_measure("ndcg"))
-            continue
-        if not dot:
-            defaults = DEFAULT_CUTOFFS if family == "ndcg_cut" else DEFAULT_UNJUDGED_CUTOFFS
-            found.update(_measure(family, k) for k in defaults)
-            continue
-        for token in params.split(","):
-            token = token.strip()
-            if not token.isdigit() or int(token) < 1:
-                raise ValueError(
-                    f"measure {family} cutoffs must be positive whole numbers separated by commas; "
-                    f"got {token!r} in {spec!r}. Write e.g. {family}.5,10."
-                )
-            found.add(_measure(family, int(token)))
-    if not found:
-        raise ValueError(f"at least one measure is needed, such as {valid}.")
-    return tuple(sorted(found))
 
 
 # --------------------------------------------------------------------------- the result
@@ -197,14 +140,7 @@ class RunEvaluation:
 
     def describe(self) -> str:
         """The configuration sentence, with the measures and how topics were averaged."""
-        names = []
-        for name in self.measures:
-            if name == "ndcg":
-                names.append("nDCG (whole run)")
-            elif name.startswith("ndcg_cut_"):
-                names.append(f"nDCG@{name.rsplit('_', 1)[1]}")
-            else:
-                names.append(f"unjudged fraction in the top {name.rsplit('_', 1)[1]}")
+        names = [describe_measure(name) for name in self.measures]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         sentence = self.config.describe()
         rest = sentence.split(" with ", 1)[1] if " with " in sentence else sentence
@@ -343,6 +279,8 @@ def evaluate_run(
     base: float | None = None,
     unjudged: str = "zero",
     complete: bool = False,
+    max_docs: int | None = None,
+    relevance_level: int = 1,
 ) -> RunEvaluation:
     r"""nDCG of every topic of a run, and the mean over topics, as trec_eval computes them.
 
@@ -369,6 +307,11 @@ def evaluate_run(
         ``"condense"`` removes unjudged documents before ranking (trec_eval ``-J``).
     complete : bool
         Average over every qrels topic, a topic without run lines scoring 0 (``-c``).
+    max_docs : int, optional
+        Only the top ``max_docs`` documents of each topic's ranking count (trec_eval
+        ``-M``: the ranking is cut after sorting, before ``unjudged="condense"``).
+    relevance_level : int
+        Labels at least this are relevant for ``P`` and ``map`` (trec_eval ``-l``).
 
     Returns
     -------
@@ -395,6 +338,7 @@ def evaluate_run(
     ['num_q                 \tall\t2', 'ndcg_cut_3            \tall\t0.3194']
     """
     parsed = parse_measures(measures)
+    check_trec_options(max_docs, relevance_level)
     check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
     if not isinstance(complete, (bool, np.bool_)):
         raise TypeError(f"complete must be True or False; got {complete!r} ({type(complete).__name__}).")
@@ -455,6 +399,9 @@ def evaluate_run(
     sorted_topic = r_topic[order]
     label_values = labels[order]
     del order, labels, r_topic, r_scores, r_docs
+    if max_docs is not None:  # trec_eval -M: each topic's ranking cut after sorting
+        top = top_ranks(sorted_topic, max_docs)
+        sorted_topic, label_values = sorted_topic[top], label_values[top]
     sorted_judged = ~np.isnan(label_values)
 
     cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
@@ -470,6 +417,12 @@ def evaluate_run(
             counts = lists.sums(np.where(lists.rank0 < k, unjudged_rows, 0.0), n_topics)
             shown = np.minimum(lengths, k)
             values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
+
+    listed = trec_measure_values(  # map, P and the rest of the nDCG family: every topic, listed or not
+        parsed, sorted_topic, label_values, q_topic, q.values, n_topics,
+        gain=g, discount=d, relevance_level=relevance_level, judged_only=unjudged == "condense",
+    )
+    values.update(listed)
 
     if cutoffs or wants_whole:
         if unjudged == "condense":
@@ -493,7 +446,7 @@ def evaluate_run(
 
     names = tuple(m.name for m in parsed)
     rows = np.ones(n_topics, dtype=bool) if complete else in_run
-    table = np.column_stack([np.where(in_run, values[name], 0.0)[rows] for name in names])
+    table = np.column_stack([(values[name] if name in listed else np.where(in_run, values[name], 0.0))[rows] for name in names])
     num_q = int(rows.sum())
     totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
     return RunEvaluation(
