@@ -246,7 +246,8 @@ def test_a_notebook_without_a_layout_is_copied_unchanged(tmp_path: Path) -> None
     cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
     with_layout = {path.name.replace(".slides.json", ".py") for path in LAYOUTS}
     plain = [path for path in sorted(NOTEBOOKS.glob("*.py")) if path.name not in with_layout]
-    assert [path.name for path in plain] == ["05_unjudged.py", "06_evaluating_runs.py", "07_exercises.py", "08_exam_practice.py"]
+    # chapters added later (09, 10, ...) have no layout either: these four are among them, whatever the count
+    assert {"05_unjudged.py", "06_evaluating_runs.py", "07_exercises.py", "08_exam_practice.py"} <= {path.name for path in plain}
     for path in plain:
         assert (tmp_path / path.name).read_bytes() == path.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in NOTEBOOKS.glob("*.py"))
