@@ -12,10 +12,13 @@ its peak memory (max RSS of the child) and wall time:
 * a script doing pytrec_eval's ``parse_qrel`` + ``parse_run`` + ``evaluate`` with them
   (pytrec_eval cannot print trec_eval's format; its values are not compared here).
 
-ndcg-eval's and trec_eval's stdout are compared byte for byte. Run:
+ndcg-eval's and trec_eval's stdout are compared byte for byte. ``--baseline-root DIR``
+adds the ndcg-eval of another checkout (e.g. main before a change) as a fourth tool, run in
+the same rounds, for before/after tables. The load average is printed with each table (the
+machine may be shared: compare ratios, and repeat). Run:
 ``.venv/bin/python bench/memory_eval.py [--topics 7000 --depth 1000 --repeat 3]`` (a few
 minutes: generating the files takes most of it). It is a measurement, not a test: it exits
-1 only when the two outputs differ.
+1 only when ndcg-eval's output and trec_eval's differ.
 """
 
 from __future__ import annotations
@@ -98,11 +101,13 @@ def build_trec_eval(folder: Path) -> Path:
     return build / "trec_eval"
 
 
-def measured(command: list[str], output: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one command, run under its own small parent."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", MEASURE_SCRIPT, str(output), *command], capture_output=True, text=True, check=True, env=env
+def measured(command: list[str], output: Path, root: Path = ROOT) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one command, run under its own small parent
+    (Python imports come from ``root``)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(  # in root: ``python -m`` looks in the working folder first
+        [sys.executable, "-c", MEASURE_SCRIPT, str(output), *command],
+        capture_output=True, text=True, check=True, env=env, cwd=root,
     )
     wall, rss_kb, status = done.stdout.split()
     if status != "0":
@@ -123,6 +128,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--sets", nargs="*", choices=list(MEASURE_SETS), default=list(MEASURE_SETS))
     parser.add_argument("--keep", metavar="DIR", help="write (or reuse) the collection in DIR instead of a temporary folder")
+    parser.add_argument(
+        "--baseline-root", metavar="DIR", type=Path,
+        help="also run the ndcg-eval of this checkout (its ndcg_core), e.g. main before a change",
+    )
     args = parser.parse_args()
 
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="ndcg-memory-"))
@@ -137,23 +146,30 @@ def main() -> int:
         identical = True
         for name in args.sets:
             flags = MEASURE_SETS[name]
+            ndcg_eval = [sys.executable, "-m", "ndcg_core.trec.cli", "-q", *flags, str(qrels_path), str(run_path)]
             tools = {
-                "ndcg-eval": [sys.executable, "-m", "ndcg_core.trec.cli", "-q", *flags, str(qrels_path), str(run_path)],
-                "trec_eval": [str(trec_eval), "-q", *flags, str(qrels_path), str(run_path)],
-                "pytrec_eval": [sys.executable, "-c", PYTREC_SCRIPT, str(qrels_path), str(run_path), *pytrec_names(flags)],
+                "ndcg-eval": (ndcg_eval, ROOT),
+                "trec_eval": ([str(trec_eval), "-q", *flags, str(qrels_path), str(run_path)], ROOT),
+                "pytrec_eval": ([sys.executable, "-c", PYTREC_SCRIPT, str(qrels_path), str(run_path), *pytrec_names(flags)], ROOT),
             }
+            if args.baseline_root:
+                tools["baseline"] = (ndcg_eval, args.baseline_root.resolve())
             best = {tool: (float("inf"), 0.0) for tool in tools}
+            load_before = os.getloadavg()[0]
             for _ in range(args.repeat):
-                for tool, command in tools.items():
-                    wall, rss = measured(command, folder / f"{tool}.out")
+                for tool, (command, root) in tools.items():
+                    wall, rss = measured(command, folder / f"{tool}.out", root)
                     best[tool] = (min(best[tool][0], wall), max(best[tool][1], rss))
             same = (folder / "ndcg-eval.out").read_bytes() == (folder / "trec_eval.out").read_bytes()
             identical &= same
             te_wall, te_rss = best["trec_eval"]
-            print(f"\n-m {name} -q   (stdout of ndcg-eval and trec_eval identical: {same})")
+            print(f"\n-m {name} -q   (stdout of ndcg-eval and trec_eval identical: {same}; "
+                  f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after)")
             print(f"  {'':12}{'wall s':>9}{'peak MiB':>10}{'wall/trec_eval':>16}{'memory/trec_eval':>18}")
             for tool, (wall, rss) in best.items():
                 print(f"  {tool:12}{wall:9.2f}{rss:10.0f}{wall / te_wall:16.2f}{rss / te_rss:18.2f}")
+            if args.baseline_root:
+                print(f"  (baseline: ndcg-eval of {args.baseline_root})")
         return 0 if identical else 1
     finally:
         if not args.keep:
