@@ -16,6 +16,8 @@ Every DCG and IDCG in ndcg_core is summed here, and nowhere else:
   :func:`~ndcg_core.ndcg_curve`);
 - :func:`dcg_per_list` for many lists laid end to end, every cutoff at once:
   :func:`ndcg_core.trec.evaluate_run` (all topics of a run in one numpy pass);
+- :func:`dcg_of_segments` and :func:`running_dcg_of_segments` for trec_eval's other gain
+  measures (``dcg``, ``ideal_dcg``, ``ndcg_rel``, ``Rndcg``: :mod:`ndcg_core.trec.measures`);
 - :func:`running_dcg` on a matrix (one list per row) and :func:`dcg_of_lists` for the
   reconciler, which scores every topic under every convention
   (:mod:`ndcg_core.trec.reconcile`).
@@ -37,7 +39,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["dcg_at", "running_dcg", "dcg_of_lists", "ListSegments", "list_segments", "dcg_per_list"]
+__all__ = [
+    "dcg_at",
+    "running_dcg",
+    "dcg_of_lists",
+    "dcg_of_segments",
+    "running_dcg_of_segments",
+    "ListSegments",
+    "list_segments",
+    "dcg_per_list",
+]
 
 
 def dcg_at(gains: np.ndarray, factors: np.ndarray, k: int | None = None) -> float:
@@ -99,6 +110,45 @@ def dcg_of_lists(gains: np.ndarray, rank_factors: np.ndarray, lists: np.ndarray,
     [2.0, 0.0, 1.0]
     """
     return np.bincount(lists, gains * rank_factors, minlength=n_lists)
+
+
+def dcg_of_segments(
+    gains: np.ndarray, rank_factors: np.ndarray, starts: np.ndarray, ids: np.ndarray, n_lists: int
+) -> np.ndarray:
+    r"""The whole-list DCG of many lists laid end to end (rows grouped by list).
+
+    .. math:: \mathrm{DCG}_t = \sum_{i=1}^{n_t} g_{t,i}\, d(i)
+
+    ``rank_factors[r]`` is the discount factor of row r's rank; the list ``ids[j]`` starts at
+    row ``starts[j]``. A list id without rows gets 0.
+
+    >>> dcg_of_segments(np.array([1.0, 2.0, 1.0]), np.array([1.0, 0.5, 1.0]), np.array([0, 2]), np.array([0, 2]), 3).tolist()
+    [2.0, 0.0, 1.0]
+    """
+    out = np.zeros(n_lists)
+    if len(starts):
+        out[ids] = np.add.reduceat(gains * rank_factors, starts)
+    return out
+
+
+def running_dcg_of_segments(
+    gains: np.ndarray, rank_factors: np.ndarray, starts: np.ndarray, sizes: np.ndarray
+) -> np.ndarray:
+    r"""DCG@1, DCG@2, ... within each of many lists laid end to end (rows grouped by list).
+
+    .. math:: \mathrm{DCG}_t@j = \sum_{i=1}^{j} g_{t,i}\, d(i)
+
+    One running sum over all rows in extended precision, less each list's start (then
+    rounded to float), so that long runs of small terms keep trec_eval's digits.
+
+    >>> running_dcg_of_segments(np.array([1.0, 2.0, 1.0]), np.array([1.0, 0.5, 1.0]), np.array([0, 2]), np.array([2, 1])).tolist()
+    [1.0, 2.0, 1.0]
+    """
+    running = np.cumsum(gains * rank_factors, dtype=np.longdouble)
+    before = np.zeros(len(starts), dtype=np.longdouble)
+    before[1:] = running[starts[1:] - 1]
+    running -= np.repeat(before, sizes)
+    return running.astype(float)
 
 
 class ListSegments(NamedTuple):

@@ -13,8 +13,33 @@ settings.load_profile("ndcg-lab")
 # time under the name "conftest", which tests/browser/conftest.py already holds.
 collect_ignore = ["conftest.py"]
 
-# Helpers shared by several test folders (first_exercises.py) live in tests/ itself.
+# Helpers shared by several test folders (first_exercises.py, browser_support.py) live in
+# tests/ itself; tests/browser/marimo_page.py drives marimo pages.
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "browser"))
+
+from browser_support import require_browser  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """The session's one headless Chromium (Playwright's sync API allows one per process)."""
+    require_browser()
+    from marimo_page import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    from browser_support import CHROMIUM
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -2,15 +2,18 @@
 
 ::
 
-    ndcg-eval [-q] [-c] [-J] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN
+    ndcg-eval [-q] [-c] [-J] [-M N] [-l L] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN|-
               [--gain linear|exponential | --gain-table "0:0,1:1,2:3"]
               [--discount NAME] [--base B] [--explain QID] [--depth N]
               [--digits N] [--format trec|json|csv]
 
-For the default configuration every line it prints is byte-identical to trec_eval's
-(``name<TAB>qid|all<TAB>value``, names padded to 22 characters, 4 decimals). A file
-that cannot be read gives one line on stderr (``ndcg-eval: <file>, line N: ...``) and
-exit status 2, never a traceback.
+For the default configuration it prints what trec_eval 10.0 prints for the same flags
+and measures, byte for byte (``name<TAB>qid|all<TAB>value``, names padded to 22
+characters, 4 decimals): with ``-m`` only the measures asked for (``runid`` and
+``num_q`` are measures too), without ``-m`` the lines of ``-m runid -m num_q -m ndcg -m
+ndcg_cut``. A file that cannot be read gives one line on stderr (``ndcg-eval: <file>,
+line N: ...``) and exit status 2, never a traceback. Where it differs from trec_eval 10.0
+on purpose, the help text (:data:`DIFFERENCES`) says so.
 """
 
 from __future__ import annotations
@@ -19,8 +22,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import TextIO
+from typing import IO, TextIO
 
 from .._lazy import pd
 from .._validation import check_positive_int
@@ -28,12 +30,38 @@ from ..discounts import DISCOUNT_NAMES
 from ..gains import GAINS, parse_gain_table
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
+from .measures import check_trec_options, close_gains
 from .reconcile import add_match_arguments, run_match
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "DIFFERENCES", "HEADER_LINES"]
 
 EXIT_OK = 0
 EXIT_ERROR = 2
+#: Measures that are lines of the summary, not values per topic (trec_eval prints them first).
+HEADER_LINES = ("runid", "num_q")
+DEFAULT_MEASURES = ("runid", "num_q", "ndcg", "ndcg_cut")
+
+DIFFERENCES = """\
+Where ndcg-eval differs from trec_eval 10.0 on purpose:
+  - a qrels topic that has no run lines is left out of the mean (trec_eval 9's behaviour;
+    -c counts it as 0). trec_eval 10.0 stops with status 4 and the reversed message
+    "result qid ... not found in qrels".
+  - a topic whose qrels labels are all negative (pooled, none judged) scores 0 on every
+    measure, as in trec_eval 9; trec_eval 10.0 stops with "Can't calculate measure".
+  - gain values (ndcg.1=3.5,2=9.0) are sorted exactly; trec_eval compares them as whole
+    numbers, so two gains less than 1 apart can be misordered in its ideal list (it can
+    print 0, or more than 1). The two agree whenever different gains differ by at least 1
+    (integer gains always).
+  - dcg, ideal_dcg, ndcg, ndcg_rel and Rndcg each take their own gain values (trec_eval's
+    share one list and crash when only one is given values); -m repeated for a measure
+    adds to it (-m P.5 -m P.10 prints both; trec_eval keeps the first).
+  - Rndcg of a topic with no positive ideal gain (with -l 0 a topic judged all 0, or gain
+    values all 0 or less) is 0, as any nDCG whose IDCG is 0; trec_eval divides 0 by 0 and
+    prints -nan for the topic and for the mean.
+  - cutoffs must be whole numbers (trec_eval reads ndcg_cut.23.4 as 23), ndcg_cut takes no
+    gain values, -M and -l must be 0 or more, and gain labels must be qrels labels (0 or
+    more): each is a clear error instead of a silent reading.
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,18 +69,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-eval",
         description=(
-            "Score a TREC run against qrels with nDCG, exactly as trec_eval does "
-            "(ties broken by document id, descending; the run's rank column ignored), "
+            "Score a TREC run against qrels with nDCG, exactly as trec_eval does\n"
+            "(ties broken by document id, descending; the run's rank column ignored),\n"
             "plus other gains and discounts, per-rank explanations and the unjudged fraction."
         ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=(
-            "Measures: ndcg (whole run), ndcg_cut (cutoffs 5,10,15,20,30,100,200,500,1000) or "
-            "ndcg_cut.5,10, unjudged_cut (5,10,20) or unjudged_cut.10 (share of unjudged documents "
-            "in the top min(k, n)). Without -m: ndcg and ndcg_cut."
+            "Measures (trec_eval's names and order): runid, num_q, map, P (cutoffs\n"
+            "5,10,15,20,30,100,200,500,1000) or P.5,10, dcg, ideal_dcg, ndcg (whole run), ndcg_rel,\n"
+            "Rndcg, ndcg_cut (cutoffs as P) or ndcg_cut.5,10; the nDCG family takes trec_eval's gain\n"
+            "values, e.g. ndcg.1=3.5,2=9.0 (label=gain; other labels keep gain = label). Beyond\n"
+            "trec_eval: unjudged_cut (5,10,20) or unjudged_cut.10, the share of unjudged documents in\n"
+            "the top min(k, n). Without -m: runid, num_q, ndcg and ndcg_cut.\n\n" + DIFFERENCES
         ),
     )
     parser.add_argument("qrels", metavar="QRELS", help="qrels file: QID ITER DOCID REL per line")
-    parser.add_argument("run", metavar="RUN", help="run file: QID Q0 DOCID RANK SCORE RUN per line")
+    parser.add_argument(
+        "run", metavar="RUN", help="run file: QID Q0 DOCID RANK SCORE RUN per line; - reads it from standard input"
+    )
     parser.add_argument("-q", dest="per_topic", action="store_true", help="print each topic's values, then the summary")
     parser.add_argument(
         "-c", dest="complete", action="store_true",
@@ -63,8 +97,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="judged documents only: remove unjudged documents before ranking (a condensed list)",
     )
     parser.add_argument(
+        "-M", dest="max_docs", type=int, metavar="N",
+        help="only the top N documents of each topic's ranking count (cut after sorting, before -J)",
+    )
+    parser.add_argument(
+        "-l", dest="relevance_level", type=int, default=1, metavar="L",
+        help="labels of at least L are relevant for P and map (default 1; the nDCG family uses the gains)",
+    )
+    parser.add_argument(
         "-m", dest="measures", action="append", metavar="MEASURE",
-        help="measure to compute, e.g. ndcg, ndcg_cut.5,10, unjudged_cut.10 (repeatable)",
+        help="measure to compute, e.g. ndcg, ndcg_cut.5,10, P.10, map, ndcg.1=3,2=9 (repeatable)",
     )
     gains = parser.add_mutually_exclusive_group()
     gains.add_argument("--gain", choices=sorted(GAINS), help="gain function (trec_eval: linear)")
@@ -104,10 +146,11 @@ def _rounded(value: float, digits: int | None) -> float:
     return float(value) if digits is None else round(float(value), digits)
 
 
-def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO) -> None:
+def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO, shown: set[str]) -> None:
     digits = args.digits
     if args.format == "trec":
-        out.write(result.to_trec(per_topic=args.per_topic, digits=4 if digits is None else digits))
+        text = result.to_trec(per_topic=args.per_topic, digits=4 if digits is None else digits)
+        out.writelines(line for line in text.splitlines(keepends=True) if line.split("\t", 1)[0].rstrip() in shown)
         return
     if args.format == "csv":
         frame = result.per_topic if args.per_topic else result.per_topic.iloc[0:0]
@@ -124,6 +167,8 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO) 
         "num_q": result.num_q,
         "complete": result.complete,
         "judged_only": result.config.unjudged == "condense",
+        "max_docs": args.max_docs,
+        "relevance_level": args.relevance_level,
         "measures": list(result.measures),
         "all": {name: _rounded(value, digits) for name, value in zip(result.measures, result.means)},
         "missing_topics": list(result.missing_topics),
@@ -140,6 +185,8 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO) 
 def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO) -> None:
     query_id = args.explain
     depth = _explain_depth(args, result.measures)
+    if args.max_docs:  # -M: the ranks that counted
+        depth = args.max_docs if depth is None else min(depth, args.max_docs)
     table = result.explain(query_id, depth)
     digits = 4 if args.digits is None else args.digits
     if query_id in result.topics:
@@ -180,12 +227,32 @@ def _write_explain(result: RunEvaluation, args: argparse.Namespace, out: TextIO)
         out.write(f"Topic {query_id} has no run lines: it is left out of the mean (use -c to count it as 0).\n")
 
 
+def _warn_close_gains(measures: Sequence[str], max_label: int, err: TextIO) -> None:
+    """Say when gain values are less than 1 apart: trec_eval 10.0 may print another value."""
+    for m in parse_measures(measures):
+        close = close_gains(m.gains, max_label) if m.gains else None
+        if close is not None:
+            err.write(
+                f"ndcg-eval: in {m.name}, gains {close[0]:g} and {close[1]:g} are less than 1 apart; trec_eval 10.0 "
+                "compares gains as whole numbers and may order its ideal list differently (ndcg-eval sorts exactly).\n"
+            )
+
+
 def _is_default(args: argparse.Namespace) -> bool:
     return args.gain_table is None and args.gain in (None, "linear") and args.discount == "log2" and args.base is None
 
 
-def run(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Run ndcg-eval on ``argv``; return the exit status (the console script's body)."""
+def run(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    stdin: IO[bytes] | None = None,
+) -> int:
+    """Run ndcg-eval on ``argv``; return the exit status (the console script's body).
+
+    ``stdin`` is where a RUN of ``-`` is read from (default: the process's standard input).
+    """
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
     parser = build_parser()
@@ -195,12 +262,20 @@ def run(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stde
     try:
         if args.digits is not None and not 0 <= args.digits <= 15:
             raise ValueError(f"--digits must be a whole number from 0 to 15; got {args.digits}.")
-        measures = args.measures or ["ndcg", "ndcg_cut"]
-        parse_measures(measures)  # a bad -m is reported before the files are read
+        requested = [spec.strip() for spec in (args.measures or DEFAULT_MEASURES)]
+        measures = [spec for spec in requested if spec not in HEADER_LINES] or ["ndcg"]
+        shown = {spec for spec in requested if spec in HEADER_LINES}
+        if len(shown) < len(requested):
+            shown.update(m.name for m in parse_measures(measures))  # a bad -m is reported before the files are read
+        check_trec_options(args.max_docs, args.relevance_level)
         gain: object = args.gain or "linear"
         if args.gain_table is not None:
             gain = parse_gain_table(args.gain_table)
-        qrels, run_table = _read_both(args.qrels, args.run)
+        if args.run == "-":
+            run_source: object = (stdin if stdin is not None else sys.stdin.buffer).read()
+        else:
+            run_source = args.run
+        qrels, run_table = _read_both(args.qrels, run_source)
         result = evaluate_run(
             qrels,
             run_table,
@@ -210,13 +285,17 @@ def run(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stde
             base=args.base,
             unjudged="condense" if args.judged_only else "zero",
             complete=args.complete,
+            max_docs=args.max_docs,
+            relevance_level=args.relevance_level,
         )
         if not _is_default(args) and args.format != "json":
             err.write(f"ndcg-eval: {result.describe()}\n")
+        elif len(qrels.values):
+            _warn_close_gains(measures, int(qrels.values.max()), err)
         if args.explain is not None:
             _write_explain(result, args, out)
         else:
-            _write_scores(result, args, out)
+            _write_scores(result, args, out, shown)
         out.flush()
     except (ValueError, TypeError) as error:
         err.write(f"ndcg-eval: {error}\n")
@@ -234,24 +313,25 @@ class _ReadError(Exception):
     pass
 
 
-def _read_both(qrels_path: str, run_path: str):  # type: ignore[no-untyped-def]
-    """Both files as checked tables (no DataFrame), the qrels read in a second thread.
+def _read_both(qrels_path: str, run_path: object):  # type: ignore[no-untyped-def]
+    """Both files as checked tables: the run first, then the qrels, one after the other.
 
-    numpy releases the GIL on the big array operations, so on two cores the qrels cost
-    almost nothing. A bad qrels file is reported first, as if it had been read first.
+    Not in two threads: a second thread's temporaries stay in its own malloc arena while
+    the run is parsed (about 100 MB more peak memory on a 200 MB run), and the qrels
+    are the small file. A bad qrels file is reported first, as if it had been read first.
     """
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_read, read_qrels_table, qrels_path, "qrels")
-        try:
-            run_table = _read(read_run_table, run_path, "run")
-        except BaseException:
-            pending.result()
-            raise
-        return pending.result(), run_table
-
-
-def _read(reader, path: str, kind: str):  # type: ignore[no-untyped-def]
     try:
+        run_table = _read(read_run_table, run_path, "run")
+    except BaseException:
+        _read(read_qrels_table, qrels_path, "qrels")
+        raise
+    return _read(read_qrels_table, qrels_path, "qrels"), run_table
+
+
+def _read(reader, path: object, kind: str):  # type: ignore[no-untyped-def]
+    try:
+        if isinstance(path, bytes):  # a run read from standard input
+            return reader(path, name="standard input")
         return reader(path)
     except UnicodeError as error:  # pragma: no cover - the readers report decoding per line
         raise _ReadError(f"{path}: {error}") from None

@@ -22,6 +22,10 @@ spec                   output names                value per topic
                                                    (default cutoffs 5, 10, 20)
 =====================  ==========================  =====================================
 
+trec_eval's other measures (``map``, ``P``, ``dcg``, ``ideal_dcg``, ``ndcg`` with gain
+values, ``ndcg_rel``, ``Rndcg``) and the ``-m`` parsing come from :mod:`.measures`;
+``max_docs`` and ``relevance_level`` are trec_eval's ``-M`` and ``-l``.
+
 Semantics (trec_eval 9's, see also :mod:`ndcg_core.trec`):
 
 - the ranking is score descending, ties by document id descending (``strcmp``);
@@ -53,8 +57,19 @@ from .._validation import check_choice, check_k
 from ..config import NDCGConfig
 from ..discounts import Discount, DiscountFunction, resolve_discount
 from ..gains import Gain, GainFunction, resolve_gain
-from ..kernel import dcg_per_list, list_segments
+from ..kernel import ListSegments, dcg_per_list, list_segments
 from ..metrics import UNJUDGED_POLICIES, breakdown
+from .measures import (
+    DEFAULT_CUTOFFS,
+    DEFAULT_UNJUDGED_CUTOFFS,
+    MEASURE_FAMILIES,
+    Measure,
+    check_trec_options,
+    describe_measure,
+    parse_measures,
+    top_ranks,
+    trec_measure_values,
+)
 from .ranking import RankedTopic, ranked_topic, ranking_order
 from .tables import Table, as_table, factorize_keys
 
@@ -67,78 +82,6 @@ __all__ = [
     "evaluate_run",
     "RunEvaluation",
 ]
-
-DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
-DEFAULT_UNJUDGED_CUTOFFS = (5, 10, 20)
-MEASURE_FAMILIES = ("ndcg", "ndcg_cut", "unjudged_cut")
-_FAMILY_ORDER = {name: i for i, name in enumerate(MEASURE_FAMILIES)}
-
-
-@dataclass(frozen=True, order=True)
-class Measure:
-    """One measure: ``family`` ("ndcg", "ndcg_cut" or "unjudged_cut") and cutoff ``k``."""
-
-    order: int = field(repr=False)
-    k: int
-    family: str
-
-    @property
-    def name(self) -> str:
-        """The output name, as trec_eval prints it: ``ndcg``, ``ndcg_cut_10``."""
-        return self.family if self.family == "ndcg" else f"{self.family}_{self.k}"
-
-
-def _measure(family: str, k: int = 0) -> Measure:
-    return Measure(_FAMILY_ORDER[family], k, family)
-
-
-def parse_measures(specs: str | Sequence[str]) -> tuple[Measure, ...]:
-    """Parse measure specs in trec_eval's ``-m`` syntax, in trec_eval's output order.
-
-    ``"ndcg"``; ``"ndcg_cut"`` (default cutoffs) or ``"ndcg_cut.5,10"``;
-    ``"unjudged_cut"`` or ``"unjudged_cut.10"``. Repeated specs are merged.
-
-    Examples
-    --------
-    >>> [m.name for m in parse_measures(["ndcg_cut.10,5", "ndcg", "unjudged_cut.10"])]
-    ['ndcg', 'ndcg_cut_5', 'ndcg_cut_10', 'unjudged_cut_10']
-    """
-    if isinstance(specs, str):
-        specs = [specs]
-    found: set[Measure] = set()
-    valid = "ndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10"
-    for spec in specs:
-        if not isinstance(spec, str):
-            raise TypeError(f"measure must be text such as {valid}; got {spec!r} ({type(spec).__name__}).")
-        family, dot, params = spec.strip().partition(".")
-        if family not in MEASURE_FAMILIES:
-            hint = ""
-            if family.startswith(("ndcg_cut_", "unjudged_cut_")):
-                stem, _, number = family.rpartition("_")
-                hint = f" Write the cutoff after a dot: {stem}.{number}."
-            raise ValueError(f"measure must be one of {valid}; got {spec!r}.{hint}")
-        if family == "ndcg":
-            if dot:
-                raise ValueError(
-                    f"measure ndcg takes no cutoff; got {spec!r}. Use ndcg_cut.{params} for nDCG at a cutoff."
-                )
-            found.add(_measure("ndcg"))
-            continue
-        if not dot:
-            defaults = DEFAULT_CUTOFFS if family == "ndcg_cut" else DEFAULT_UNJUDGED_CUTOFFS
-            found.update(_measure(family, k) for k in defaults)
-            continue
-        for token in params.split(","):
-            token = token.strip()
-            if not token.isdigit() or int(token) < 1:
-                raise ValueError(
-                    f"measure {family} cutoffs must be positive whole numbers separated by commas; "
-                    f"got {token!r} in {spec!r}. Write e.g. {family}.5,10."
-                )
-            found.add(_measure(family, int(token)))
-    if not found:
-        raise ValueError(f"at least one measure is needed, such as {valid}.")
-    return tuple(sorted(found))
 
 
 # --------------------------------------------------------------------------- the result
@@ -197,14 +140,7 @@ class RunEvaluation:
 
     def describe(self) -> str:
         """The configuration sentence, with the measures and how topics were averaged."""
-        names = []
-        for name in self.measures:
-            if name == "ndcg":
-                names.append("nDCG (whole run)")
-            elif name.startswith("ndcg_cut_"):
-                names.append(f"nDCG@{name.rsplit('_', 1)[1]}")
-            else:
-                names.append(f"unjudged fraction in the top {name.rsplit('_', 1)[1]}")
+        names = [describe_measure(name) for name in self.measures]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         sentence = self.config.describe()
         rest = sentence.split(" with ", 1)[1] if " with " in sentence else sentence
@@ -343,6 +279,8 @@ def evaluate_run(
     base: float | None = None,
     unjudged: str = "zero",
     complete: bool = False,
+    max_docs: int | None = None,
+    relevance_level: int = 1,
 ) -> RunEvaluation:
     r"""nDCG of every topic of a run, and the mean over topics, as trec_eval computes them.
 
@@ -369,6 +307,11 @@ def evaluate_run(
         ``"condense"`` removes unjudged documents before ranking (trec_eval ``-J``).
     complete : bool
         Average over every qrels topic, a topic without run lines scoring 0 (``-c``).
+    max_docs : int, optional
+        Only the top ``max_docs`` documents of each topic's ranking count (trec_eval
+        ``-M``: the ranking is cut after sorting, before ``unjudged="condense"``).
+    relevance_level : int
+        Labels at least this are relevant for ``P`` and ``map`` (trec_eval ``-l``).
 
     Returns
     -------
@@ -395,6 +338,7 @@ def evaluate_run(
     ['num_q                 \tall\t2', 'ndcg_cut_3            \tall\t0.3194']
     """
     parsed = parse_measures(measures)
+    check_trec_options(max_docs, relevance_level)
     check_choice(unjudged, "unjudged", UNJUDGED_POLICIES)
     if not isinstance(complete, (bool, np.bool_)):
         raise TypeError(f"complete must be True or False; got {complete!r} ({type(complete).__name__}).")
@@ -427,7 +371,10 @@ def evaluate_run(
             f"{_preview(sorted(str(t) for t in r.query_names[used])) or 'none'} and the qrels' are "
             f"{_preview([str(t) for t in topics])}. Check that both files belong to the same test collection."
         )
-    r_topic = run_to_topic.astype(np.int32)[r.query_codes]
+    if np.array_equal(run_to_topic, np.arange(len(run_to_topic))):  # the same topics: codes as they are
+        r_topic = r.query_codes
+    else:
+        r_topic = run_to_topic.astype(np.int32)[r.query_codes]
     r_scores = r.values
     r_docs = r.doc_codes
     keep = r_topic >= 0
@@ -435,26 +382,18 @@ def evaluate_run(
         r_topic, r_scores, r_docs = r_topic[keep], r_scores[keep], r_docs[keep]
     del keep
 
-    # labels of the run's documents: join on (topic, document); NaN = unjudged (absent from
-    # the qrels, or negative there: "pooled but not judged")
-    doc_in_qrels = _doc_indexer(q, r).astype(np.int32)[r_docs]
-    maybe = np.flatnonzero(doc_in_qrels >= 0)
-    n_docs = max(len(q.doc_names), 1)
-    where = _sorted_indexer(
-        q_topic.astype(np.int64) * n_docs + q.doc_codes, r_topic[maybe].astype(np.int64) * n_docs + doc_in_qrels[maybe]
-    )
-    del doc_in_qrels
-    labels = np.full(len(r_topic), np.nan)
-    found = where >= 0
-    labels[maybe[found]] = q.values[where[found]]
-    del maybe, where, found
-    labels[labels < 0] = np.nan
-
     # the ranking: topic, score descending, document id descending among ties
     order = ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
-    sorted_topic = r_topic[order]
-    label_values = labels[order]
-    del order, labels, r_topic, r_scores, r_docs
+    del r_scores
+    # labels of the ranked documents: join on (topic, document); NaN = unjudged (absent
+    # from the qrels, or negative there: "pooled but not judged")
+    label_values = _ranked_labels(q, q_topic, r_topic, r_docs, _doc_indexer(q, r).astype(np.int32), order)
+    del r_docs
+    sorted_topic = _ranked_topics(r_topic, order)
+    del order, r_topic
+    if max_docs is not None:  # trec_eval -M: each topic's ranking cut after sorting
+        top = top_ranks(sorted_topic, max_docs)
+        sorted_topic, label_values = sorted_topic[top], label_values[top]
     sorted_judged = ~np.isnan(label_values)
 
     cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
@@ -463,37 +402,53 @@ def evaluate_run(
     values: dict[str, np.ndarray] = {}
 
     if unjudged_cutoffs:
-        lists = list_segments(sorted_topic)
-        lengths = lists.lengths(n_topics)
         unjudged_rows = (~sorted_judged).astype(float)
-        for k in unjudged_cutoffs:
-            counts = lists.sums(np.where(lists.rank0 < k, unjudged_rows, 0.0), n_topics)
+
+        def unjudged_parts(lists: ListSegments, rows: slice) -> np.ndarray:
+            counts = [lists.sums(np.where(lists.rank0 < k, unjudged_rows[rows], 0.0), n_topics) for k in unjudged_cutoffs]
+            return np.array([lists.lengths(n_topics), *counts], dtype=float)
+
+        lengths, *counts = _by_topic_chunks(sorted_topic, 1 + len(unjudged_cutoffs), n_topics, unjudged_parts)
+        del unjudged_rows
+        for k, count in zip(unjudged_cutoffs, counts):
             shown = np.minimum(lengths, k)
-            values[f"unjudged_cut_{k}"] = np.divide(counts, shown, out=np.zeros(n_topics), where=shown > 0)
+            values[f"unjudged_cut_{k}"] = np.divide(count, shown, out=np.zeros(n_topics), where=shown > 0)
+
+    listed = trec_measure_values(  # map, P and the rest of the nDCG family: every topic, listed or not
+        parsed, sorted_topic, label_values, q_topic, q.values, n_topics,
+        gain=g, discount=d, relevance_level=relevance_level, judged_only=unjudged == "condense",
+    )
+    values.update(listed)
 
     if cutoffs or wants_whole:
         if unjudged == "condense":
             sorted_topic = sorted_topic[sorted_judged]
             label_values = label_values[sorted_judged]
-        run_lists = list_segments(sorted_topic)
         ideal_source = q.values >= 0
         ideal_topic = q_topic[ideal_source]
         ideal_gains = _gains(g, q.values[ideal_source].astype(float))
         ideal_order = np.lexsort((-ideal_gains, ideal_topic))
         ideal_gains = ideal_gains[ideal_order]
-        ideal_lists = list_segments(ideal_topic[ideal_order])
-        longest = int(max(run_lists.rank0.max(initial=-1), ideal_lists.rank0.max(initial=-1))) + 1
+        ideal_topic = ideal_topic[ideal_order]
+        longest = max(_longest_list(sorted_topic), _longest_list(ideal_topic))
         factors = _prefix(d, longest)
         ks: list[int | None] = ([None] if wants_whole else []) + list(cutoffs)
-        dcg = dcg_per_list(_gains(g, label_values), factors, run_lists, n_topics, ks)
-        idcg = dcg_per_list(ideal_gains, factors, ideal_lists, n_topics, ks)
+
+        def run_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
+            return dcg_per_list(_gains(g, label_values[rows]), factors, lists, n_topics, ks)
+
+        def ideal_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
+            return dcg_per_list(ideal_gains[rows], factors, lists, n_topics, ks)
+
+        dcg = _by_topic_chunks(sorted_topic, len(ks), n_topics, run_dcg)
+        idcg = _by_topic_chunks(ideal_topic, len(ks), n_topics, ideal_dcg)
         ratio = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
         for row, k in enumerate(ks):
             values["ndcg" if k is None else f"ndcg_cut_{k}"] = ratio[row]
 
     names = tuple(m.name for m in parsed)
     rows = np.ones(n_topics, dtype=bool) if complete else in_run
-    table = np.column_stack([np.where(in_run, values[name], 0.0)[rows] for name in names])
+    table = np.column_stack([(values[name] if name in listed else np.where(in_run, values[name], 0.0))[rows] for name in names])
     num_q = int(rows.sum())
     totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
     return RunEvaluation(
@@ -510,6 +465,101 @@ def evaluate_run(
         _qrels=q,
         _run=r,
     )
+
+
+_CHUNK_ROWS = 1 << 18  # rows joined, or summed per topic, at a time
+
+
+def _ranked_labels(
+    q: Table,
+    q_topic: np.ndarray,
+    r_topic: np.ndarray,
+    r_docs: np.ndarray,
+    doc_in_qrels: np.ndarray,
+    order: np.ndarray,
+) -> np.ndarray:
+    """The qrels label (float; NaN: unjudged, i.e. absent or negative there) of run row
+    ``order[i]``, for each rank position i.
+
+    ``doc_in_qrels`` maps the run's document codes onto the qrels' (-1: absent). The
+    (topic, document) pairs are looked up a slice of positions at a time in the sorted
+    qrels pairs, so no temporary is as long as the run.
+    """
+    n_docs = max(len(q.doc_names), 1)
+    pairs = q_topic.astype(np.int64)
+    pairs *= n_docs
+    pairs += q.doc_codes
+    by_pair = np.argsort(pairs, kind="stable")
+    pairs = pairs[by_pair]
+    judged = q.values[by_pair].astype(float)
+    del by_pair
+    judged[judged < 0] = np.nan  # pooled, not judged
+    labels = np.full(len(order), np.nan)
+    if len(pairs) == 0:
+        return labels
+    for begin in range(0, len(order), _CHUNK_ROWS):
+        rows = order[begin : begin + _CHUNK_ROWS]
+        docs = doc_in_qrels[r_docs[rows]]
+        at_judged = np.flatnonzero(docs >= 0)
+        wanted = r_topic[rows[at_judged]].astype(np.int64)
+        del rows
+        wanted *= n_docs
+        wanted += docs[at_judged]
+        del docs
+        at = np.searchsorted(pairs, wanted)
+        np.minimum(at, len(pairs) - 1, out=at)
+        found = pairs[at] == wanted
+        labels[begin + at_judged[found]] = judged[at[found]]
+    return labels
+
+
+def _ranked_topics(r_topic: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``r_topic[order]``: each rank position's topic. The ranking moves rows only within
+    their topic when the run lists each topic's lines together; then that is ``r_topic``
+    itself, and no copy is made."""
+    moved = np.empty(len(order), dtype=r_topic.dtype)
+    same = True
+    for begin in range(0, len(order), _CHUNK_ROWS):
+        part = slice(begin, begin + _CHUNK_ROWS)
+        np.take(r_topic, order[part], out=moved[part])
+        same = same and np.array_equal(moved[part], r_topic[part])
+    if same:
+        del moved
+        return r_topic
+    return moved
+
+
+def _longest_list(sorted_topic: np.ndarray) -> int:
+    """The number of rows of the longest topic (rows grouped by topic)."""
+    if len(sorted_topic) == 0:
+        return 0
+    change = np.flatnonzero(sorted_topic[1:] != sorted_topic[:-1]) + 1
+    return int(np.diff(np.concatenate(([0], change, [len(sorted_topic)]))).max())
+
+
+def _by_topic_chunks(sorted_topic: np.ndarray, n_values: int, n_topics: int, compute) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """``compute(lists, rows)`` on slices of about _CHUNK_ROWS rows holding whole topics
+    (``lists`` is the slice's :func:`~ndcg_core.kernel.list_segments`), each giving an
+    ``(n_values, n_topics)`` array; the topics of each slice are taken from its array.
+
+    Every topic's value is computed from its own rows only, so the slices give the numbers
+    one pass over all rows would, with temporaries of a slice's length.
+    """
+    out = np.zeros((n_values, n_topics))
+    n = len(sorted_topic)
+    if n == 0:
+        return out
+    # the first row of each topic (rows grouped by topic), and the end
+    starts = np.flatnonzero(sorted_topic[1:] != sorted_topic[:-1]) + 1
+    starts = np.concatenate((starts, [n]))
+    begin = 0
+    while begin < n:
+        end = int(starts[np.searchsorted(starts, begin + _CHUNK_ROWS)]) if begin + _CHUNK_ROWS < n else n
+        rows = slice(begin, end)
+        lists = list_segments(sorted_topic[rows])
+        out[:, lists.ids] = compute(lists, rows)[:, lists.ids]
+        begin = end
+    return out
 
 
 def _gains(gain: GainFunction, labels: np.ndarray) -> np.ndarray:

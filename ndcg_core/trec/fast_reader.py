@@ -1,9 +1,14 @@
 r"""The fast reader: well-formed ASCII files split by numpy on their bytes.
 
 A file of printable ASCII ids and numbers, fields separated by spaces or tabs and lines by
-``"\n"``, is split block by block with no Python loop over lines and no string made for
-any id: each id becomes its key (see :class:`~ndcg_core.trec.tables.Table`), which is
-hashed as integers. A large run is parsed as two halves at once (numpy releases the GIL).
+``"\n"``, is split block by block (about a megabyte of whole lines at a time) with no
+Python loop over lines and no string made for any id: each block's ids become their keys
+(see :class:`~ndcg_core.trec.tables.Table`), hashed as integers, and its numbers become
+values, written straight into arrays made once with a row for every line; only a block's
+field positions exist at any time. A topic id is kept once per run of equal ids (the
+topic's first line), not once per line. A large run is parsed as
+two halves at once (numpy releases the GIL). Given a path, the reader holds the file's
+bytes itself and lets them go before the keys are factorised.
 
 Anything else (other bytes, ``"\r"``, a line with the wrong number of fields, a token
 that is not a plain number, an id over 64 bytes, a repeated document) makes
@@ -20,8 +25,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple, Union
 
 import numpy as np
 
@@ -29,7 +36,6 @@ from .line_reader import NUMBER
 from .tables import (
     KeyNames,
     Table,
-    factorize_grouped_keys,
     factorize_keys,
     first_duplicate,
     key_names,
@@ -37,56 +43,111 @@ from .tables import (
 
 __all__ = ["ascii_qrels", "ascii_run"]
 
-_BLOCK = 1 << 20  # bytes split at a time
-_ROWS = 1 << 17  # rows keyed or parsed at a time
+_BLOCK = 1 << 20  # bytes split at a time (whole lines: a longer line makes a longer block)
 _MAX_ID_WORDS = 8  # ids up to 64 bytes get keys
 _DIGIT_LIMIT = 15  # up to 15 digits a mantissa is exact and m / 10**f is correctly rounded
 _PARALLEL_BYTES = 1 << 22  # files from this size on are parsed as two halves at once
 
+#: What the readers take: the bytes of a file, or its path (the reader then owns the bytes).
+Data = Union[bytes, str, "os.PathLike[str]"]
 
-def ascii_qrels(data: bytes) -> Table | None:
+
+class _Part(NamedTuple):
+    """What one block of lines leaves besides the rows it wrote (nothing points into the bytes)."""
+
+    row: int  # the block's first row in the output arrays
+    rows: int  # the block's content lines
+    heads: np.ndarray  # rows (in the block) where the topic id differs from the row before
+    head_keys: np.ndarray  # those rows' topic keys
+    last: tuple[int, int] | None  # (start, length) in the file of the last line's field ``minimum - 1``
+
+
+class _Rows:
+    """The arrays the blocks write their rows into: allocated once, a row for every line.
+
+    ``doc_keys`` is as wide as the first block's ids need; a block with longer ids keeps
+    its keys in ``wide`` (first row, keys) until :meth:`finish` widens the array.
+    """
+
+    def __init__(self, lines: int, width: int, value_type: type):
+        self.doc_keys = np.zeros((lines, width), dtype=np.uint64)
+        self.values = np.empty(lines, dtype=value_type)
+        self.wide: list[tuple[int, np.ndarray]] = []
+
+    def put(self, row: int, doc_keys: np.ndarray, values: np.ndarray) -> None:
+        rows = slice(row, row + len(values))
+        self.values[rows] = values
+        if doc_keys.shape[1] > self.doc_keys.shape[1]:
+            self.wide.append((row, doc_keys))
+        else:
+            self.doc_keys[rows, : doc_keys.shape[1]] = doc_keys
+
+    def move(self, source: int, target: int, rows: int) -> None:
+        """Move rows ``source .. source + rows`` to start at ``target`` (a span's rows after
+        blank lines before it)."""
+        self.values[target : target + rows] = self.values[source : source + rows]
+        self.doc_keys[target : target + rows] = self.doc_keys[source : source + rows]
+        self.wide = [(row - source + target if row >= source else row, keys) for row, keys in self.wide]
+
+    def finish(self, rows: int) -> tuple[np.ndarray, np.ndarray]:
+        """The document keys and values of the first ``rows`` rows."""
+        doc_keys, values = self.doc_keys, self.values
+        self.doc_keys = self.values = _NOTHING
+        if self.wide:  # ids longer than the first block's: widen once, with zero words
+            width = max(keys.shape[1] for _, keys in self.wide)
+            wider = np.zeros((rows, width), dtype=np.uint64)
+            wider[:, : doc_keys.shape[1]] = doc_keys[:rows]
+            del doc_keys
+            for row, keys in self.wide:
+                wider[row : row + len(keys), : keys.shape[1]] = keys
+            self.wide = []
+            return wider, values[:rows]
+        return doc_keys[:rows], values[:rows]
+
+
+_NOTHING = np.zeros(0)
+
+
+def ascii_qrels(data: Data) -> Table | None:
     """The table of a well-formed ASCII qrels file, or None for anything this reader declines.
 
-    Every content line has four fields and a label of at most 15 digits (optionally
-    signed); every id at most 64 bytes; no document judged twice for a topic.
+    ``data`` is the file's bytes or its path. Every content line has four fields and a
+    label of at most 15 digits (optionally signed); every id at most 64 bytes; no document
+    judged twice for a topic.
     """
-    split = _split_fields(data, (0, 2, 3), 4, 4)
-    if split is None:
+    data = _bytes_of(data)
+    parsed = _parse(data, [(0, len(data))], _qrels_block, np.int64)
+    del data  # the rows hold keys and values now, no bytes
+    if parsed is None:
         return None
-    buf, fields, _ = split
-    mantissa, _, negative, simple = _digit_values(buf, *fields[2], fraction=False)
-    if not simple.all():
-        return None
-    np.negative(mantissa, out=mantissa, where=negative)
-    query_keys, doc_keys = _id_keys(buf, *fields[0]), _id_keys(buf, *fields[1])
-    del split, buf, fields, data  # the keys hold the ids now
-    if query_keys is None or doc_keys is None:
-        return None
-    return _key_table(query_keys, doc_keys, mantissa, {})
+    return _key_table(*parsed, {})
 
 
-def ascii_run(data: bytes) -> Table | None:
+def ascii_run(data: Data) -> Table | None:
     """The table of a well-formed ASCII run file, or None for anything this reader declines.
 
-    Every content line has at least six fields and a finite decimal score (an exponent is
-    parsed by Python's ``float``, as the line reader does); every id at most 64 bytes; no
-    document retrieved twice for a topic. ``attrs["run_id"]`` is the last line's sixth field.
+    ``data`` is the file's bytes or its path. Every content line has at least six fields
+    and a finite decimal score (an exponent is parsed by Python's ``float``, as the line
+    reader does); every id at most 64 bytes; no document retrieved twice for a topic.
+    ``attrs["run_id"]`` is the last line's sixth field.
     """
-    parts = _halves(data)
-    if len(parts) == 1:
-        parsed = [_ascii_run_part(data, parts[0])]
-    else:  # numpy releases the GIL on the big array operations: two cores parse at once
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            second = pool.submit(_ascii_run_part, data, parts[1])
-            parsed = [_ascii_run_part(data, parts[0]), second.result()]
-    if any(part is None for part in parsed):
+    data = _bytes_of(data)
+    parsed = _parse(data, _halves(data), _run_block, np.float64)
+    if parsed is None:
         return None
-    query_keys = _stacked([part[0] for part in parsed])  # type: ignore[index]
-    doc_keys = _stacked([part[1] for part in parsed])  # type: ignore[index]
-    scores = np.concatenate([part[2] for part in parsed])  # type: ignore[index]
-    run_id = parsed[-1][3]  # type: ignore[index]
-    del parsed, data  # the keys hold the ids now
-    return _key_table(query_keys, doc_keys, scores, {"run_id": run_id})
+    parts, _, _ = parsed
+    last = parts[-1].last
+    assert last is not None
+    run_id = data[last[0] : last[0] + last[1]].decode("ascii")
+    del data  # the rows hold keys and values now, no bytes
+    return _key_table(*parsed, {"run_id": run_id})
+
+
+def _bytes_of(data: Data) -> bytes:
+    if isinstance(data, bytes):
+        return data
+    with open(data, "rb") as handle:
+        return handle.read()
 
 
 def _halves(data: bytes) -> list[tuple[int, int]]:
@@ -98,132 +159,202 @@ def _halves(data: bytes) -> list[tuple[int, int]]:
     return [(0, cut), (cut, n)]
 
 
-def _stacked(keys: list[np.ndarray]) -> np.ndarray:
-    """Key arrays one after the other, padded to the widest (zero words: shorter ids)."""
-    if len(keys) == 1:
-        return keys[0]
-    width = max(k.shape[1] for k in keys)
-    out = np.zeros((sum(len(k) for k in keys), width), dtype=np.uint64)
-    row = 0
-    for k in keys:
-        out[row : row + len(k), : k.shape[1]] = k
-        row += len(k)
-    return out
+_Block = Callable[[np.ndarray, int, "_Rows | None", int], "tuple[_Part, np.ndarray, np.ndarray] | None"]
 
 
-def _ascii_run_part(data: bytes, span: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, str] | None:
-    """Query keys, document keys, scores and run id (last line's) of the lines in ``span``."""
-    split = _split_fields(data, (0, 2, 4), 6, None, span)
+def _parse(
+    data: bytes, spans: list[tuple[int, int]], block_part: _Block, value_type: type
+) -> tuple[list[_Part], _Rows, int] | None:
+    """The parts of the blocks of whole lines in the spans (a thread for each span after
+    the first), in file order, the rows they wrote and how many; None if a block is
+    declined or there is no content line.
+
+    The first block is parsed first: its ids decide how wide the keys are.
+    """
+    if not data:
+        return None
+    buf = np.frombuffer(data, dtype=np.uint8)
+    first_end = _block_end(data, 0, spans[0][1])
+    parsed = block_part(buf[:first_end], 0, None, 0)
+    if parsed is None:
+        return None
+    part, doc_keys, values = parsed
+    out = _Rows(data.count(b"\n") + 1, max(doc_keys.shape[1], 1), value_type)
+    out.put(0, doc_keys, values)
+    del parsed, doc_keys, values
+    starts = [(first_end, spans[0][1], part.rows)]
+    starts += [(begin, stop, data.count(b"\n", 0, begin)) for begin, stop in spans[1:]]
+    if len(starts) == 1:
+        found = [_parse_span(data, buf, *starts[0], block_part, out)]
+    else:  # numpy releases the GIL on the array operations: two cores parse at once
+        with ThreadPoolExecutor(max_workers=len(starts) - 1) as pool:
+            later = [pool.submit(_parse_span, data, buf, *start, block_part, out) for start in starts[1:]]
+            found = [_parse_span(data, buf, *starts[0], block_part, out)] + [job.result() for job in later]
+    if any(span_parts is None for span_parts in found):
+        return None
+    parts = [part]
+    row = part.rows
+    for span_parts in found:  # close the gaps that blank lines left between spans
+        assert span_parts is not None
+        span_parts = [p for p in span_parts if p.rows]
+        if not span_parts:
+            continue
+        shift = span_parts[0].row - row
+        span_rows = sum(p.rows for p in span_parts)
+        if shift:
+            out.move(span_parts[0].row, row, span_rows)
+            span_parts = [p._replace(row=p.row - shift) for p in span_parts]
+        parts += span_parts
+        row += span_rows
+    parts = [p for p in parts if p.rows]
+    if not parts:  # blank lines only: the line reader says so
+        return None
+    return parts, out, row
+
+
+def _block_end(data: bytes, begin: int, stop: int) -> int:
+    """The end of the block of whole lines that starts at ``begin`` (at most ``stop``)."""
+    end = min(begin + _BLOCK, stop)
+    if end < stop:
+        cut = data.rfind(b"\n", begin, end)
+        if cut < 0:  # a line longer than a block
+            cut = data.find(b"\n", end, stop)
+        end = stop if cut < 0 else cut + 1
+    return end
+
+
+def _parse_span(
+    data: bytes, buf: np.ndarray, begin: int, stop: int, row: int, block_part: _Block, out: _Rows
+) -> list[_Part] | None:
+    parts: list[_Part] = []
+    while begin < stop:
+        end = _block_end(data, begin, stop)
+        parsed = block_part(buf[begin:end], begin, out, row)
+        if parsed is None:
+            return None
+        parts.append(parsed[0])
+        row += parsed[0].rows
+        begin = end
+    return parts
+
+
+def _qrels_block(block: np.ndarray, offset: int, out: _Rows | None, row: int):  # type: ignore[no-untyped-def]
+    split = _split_fields(block, (0, 2, 3), 4, 4)
     if split is None:
         return None
-    buf, fields, (run_start, run_length) = split
+    fields, _ = split
+    if not len(fields[0][0]):
+        return _empty_part(row)
+    mantissa, _, negative, simple = _digit_rows(block, *fields[2], fraction=False)
+    if not simple.all():
+        return None
+    np.negative(mantissa, out=mantissa, where=negative)
+    return _keyed_part(block, fields, mantissa, None, out, row)
+
+
+def _run_block(block: np.ndarray, offset: int, out: _Rows | None, row: int):  # type: ignore[no-untyped-def]
+    split = _split_fields(block, (0, 2, 4), 6, None)
+    if split is None:
+        return None
+    fields, last = split
+    if not len(fields[0][0]):
+        return _empty_part(row)
     starts, lengths = fields[2]
-    mantissa, decimals, negative, simple = _digit_values(buf, starts, lengths, fraction=True)
+    mantissa, decimals, negative, simple = _digit_rows(block, starts, lengths, fraction=True)
     scores = mantissa.astype(np.float64)
     del mantissa
     scores /= _POWERS_OF_TEN[np.minimum(decimals, _DIGIT_LIMIT)]
     np.negative(scores, out=scores, where=negative)
     del decimals, negative
-    for row in np.flatnonzero(~simple).tolist():  # long mantissas, exponents: Python's float()
-        token = data[starts[row] : starts[row] + lengths[row]].decode("ascii")
+    for at in np.flatnonzero(~simple).tolist():  # long mantissas, exponents: Python's float()
+        token = block[starts[at] : starts[at] + lengths[at]].tobytes().decode("ascii")
         if not NUMBER.fullmatch(token):
             return None
-        scores[row] = float(token)
+        scores[at] = float(token)
     if not np.isfinite(scores).all():
         return None
-    run_id = data[run_start : run_start + run_length].decode("ascii")
-    query_keys, doc_keys = _id_keys(buf, *fields[0]), _id_keys(buf, *fields[1])
+    assert last is not None
+    return _keyed_part(block, fields, scores, (last[0] + offset, last[1]), out, row)
+
+
+def _empty_part(row: int) -> tuple[_Part, np.ndarray, np.ndarray]:
+    empty = np.zeros((0, 1), dtype=np.uint64)
+    return _Part(row, 0, np.zeros(0, dtype=np.intp), empty, None), empty, np.zeros(0)
+
+
+def _keyed_part(block: np.ndarray, fields, values: np.ndarray, last, out: _Rows | None, row: int):  # type: ignore[no-untyped-def]
+    """The block's part; its document keys and values are written to ``out`` (or, for the
+    first block, before there is an ``out``, returned with the part)."""
+    query_keys = _id_keys(block, *fields[0])
+    doc_keys = _id_keys(block, *fields[1])
     if query_keys is None or doc_keys is None:
         return None
-    return query_keys, doc_keys, scores, run_id
+    change = np.empty(len(query_keys), dtype=bool)
+    change[0] = True
+    np.any(query_keys[1:] != query_keys[:-1], axis=1, out=change[1:])
+    heads = np.flatnonzero(change)
+    part = _Part(row, len(values), heads, query_keys[heads], last)
+    if out is not None:
+        out.put(row, doc_keys, values)
+    return part, doc_keys, values
 
 
 def _split_fields(
-    data: bytes,
-    wanted: Sequence[int],
-    minimum: int,
-    maximum: int | None,
-    span: tuple[int, int] | None = None,
-) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]], tuple[int, int]] | None:
-    """The bytes as an array, (starts, lengths) of the wanted fields of every content line,
-    and (start, length) of the last line's field ``minimum - 1``.
+    block: np.ndarray, wanted: Sequence[int], minimum: int, maximum: int | None
+) -> tuple[list[tuple[np.ndarray, np.ndarray]], tuple[int, int] | None] | None:
+    """(starts, lengths) of the wanted fields of every content line of a block of whole
+    lines, and (start, length) of the last line's field ``minimum - 1`` (None for a block
+    of blank lines); positions are the block's (int32).
 
-    ``span`` (start, end) limits the work to whole lines ``data[start:end]``; positions
-    stay those in ``data``. None unless every byte is printable ASCII, a blank or
-    "\\n", every non-blank line has between ``minimum`` and ``maximum`` fields, and
-    there is at least one.
+    None unless every byte is printable ASCII, a blank or "\\n", and every non-blank line
+    has between ``minimum`` and ``maximum`` fields.
     """
-    whole = np.frombuffer(data, dtype=np.uint8)
-    if len(whole) == 0 or len(whole) >= 2**31:
-        return None
-    first_byte, n = span if span is not None else (0, len(whole))
-    buf = whole[first_byte:n]
-    if len(buf) == 0:
+    if len(block) >= 2**31:
         return None
     # printable ASCII, blanks and newlines only: no byte above "~", and every byte below
     # "!" a space, a tab or a newline
-    if buf.max() > 0x7E:
+    if block.max() > 0x7E:
         return None
-    newlines_total = np.count_nonzero(buf == 0x0A)
-    blanks = np.count_nonzero(buf == 0x20) + np.count_nonzero(buf == 0x09)
-    if np.count_nonzero(buf < 0x21) != newlines_total + blanks:
+    newlines = np.count_nonzero(block == 0x0A)
+    blanks = np.count_nonzero(block == 0x20) + np.count_nonzero(block == 0x09)
+    if np.count_nonzero(block < 0x21) != newlines + blanks:
         return None
-    del buf
-    buf = whole
-    capacity = newlines_total + 1
-    out = np.empty((2 * len(wanted), capacity), dtype=np.int32)
-    rows = 0
-    last = (0, 0)
-    begin = first_byte
-    while begin < n:
-        end = min(begin + _BLOCK, n)
-        if end < n:
-            cut = data.rfind(b"\n", begin, end)
-            if cut < 0:
-                cut = data.find(b"\n", end)
-            end = n if cut < 0 or cut >= n else cut + 1
-        block = buf[begin:end]
-        token = np.zeros(len(block) + 2, dtype=np.int8)
-        np.greater(block, 0x20, out=token[1:-1].view(bool))
-        edges = np.flatnonzero(token[1:] != token[:-1]).astype(np.int32)
-        del token
-        starts, stops = edges[0::2], edges[1::2]
-        del edges
-        # Where every line ends right after its last field (no trailing blanks, no blank
-        # lines), the tokens followed by "\n" end the lines; otherwise find the newlines.
-        ends = np.zeros(len(stops), dtype=bool)
-        inside = stops < len(block)
-        ends[inside] = block[stops[inside]] == 0x0A
-        ends[~inside] = True  # the block's last line has no newline
-        line_ends = np.flatnonzero(ends)
-        expected = np.count_nonzero(block == 0x0A) + (block[-1] != 0x0A)
-        if len(line_ends) == expected:
-            count = np.diff(line_ends, prepend=-1)
-            first = line_ends - (count - 1)
-        else:
-            newline_at = np.flatnonzero(block == 0x0A)
-            if block[-1] != 0x0A:
-                newline_at = np.append(newline_at, len(block))
-            before = np.searchsorted(starts, newline_at)
-            first = np.concatenate(([0], before[:-1]))
-            count = before - first
-            first = first[count > 0]
-            count = count[count > 0]
-        if len(count):
-            if count.min() < minimum or (maximum is not None and count.max() > maximum):
-                return None
-            for i, j in enumerate(wanted):
-                at = first + j
-                out[2 * i, rows : rows + len(at)] = starts[at] + np.int32(begin)
-                out[2 * i + 1, rows : rows + len(at)] = stops[at] - starts[at]
-            final = first[-1] + minimum - 1
-            last = (int(starts[final]) + begin, int(stops[final] - starts[final]))
-            rows += len(first)
-        begin = end
-    if rows == 0:  # blank lines only: the line reader says so
+    token = np.zeros(len(block) + 2, dtype=np.int8)
+    np.greater(block, 0x20, out=token[1:-1].view(bool))
+    edges = np.flatnonzero(token[1:] != token[:-1]).astype(np.int32)
+    del token
+    starts, stops = edges[0::2], edges[1::2]
+    del edges
+    if not len(starts):
+        return [(starts, starts) for _ in wanted], None
+    # Where every line ends right after its last field (no trailing blanks, no blank
+    # lines), the tokens followed by "\n" end the lines; otherwise find the newlines.
+    ends = np.zeros(len(stops), dtype=bool)
+    inside = stops < len(block)
+    ends[inside] = block[stops[inside]] == 0x0A
+    ends[~inside] = True  # the block's last line has no newline
+    line_ends = np.flatnonzero(ends)
+    expected = newlines + (block[-1] != 0x0A)
+    if len(line_ends) == expected:
+        count = np.diff(line_ends, prepend=-1)
+        first = line_ends - (count - 1)
+    else:
+        newline_at = np.flatnonzero(block == 0x0A)
+        if block[-1] != 0x0A:
+            newline_at = np.append(newline_at, len(block))
+        before = np.searchsorted(starts, newline_at)
+        first = np.concatenate(([0], before[:-1]))
+        count = before - first
+        first = first[count > 0]
+        count = count[count > 0]
+    if count.min() < minimum or (maximum is not None and count.max() > maximum):
         return None
-    fields = [(out[2 * i, :rows], out[2 * i + 1, :rows]) for i in range(len(wanted))]
-    return buf, fields, last
+    fields = []
+    for j in wanted:
+        at = first + j
+        fields.append((starts[at], stops[at] - starts[at]))
+    final = first[-1] + minimum - 1
+    return fields, (int(starts[final]), int(stops[final] - starts[final]))
 
 
 def _id_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray | None:
@@ -238,15 +369,6 @@ def _id_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.nda
     tail = np.zeros(16, dtype=np.uint8)
     tail[: n - tail_start] = buf[tail_start:]
     tail_window = np.ndarray(shape=(9,), dtype=">u8", buffer=tail, strides=(1,))
-    keys = np.zeros((len(starts), words), dtype=np.uint64)
-    for begin in range(0, len(starts), _ROWS):
-        rows = slice(begin, begin + _ROWS)
-        keys[rows] = _id_key_rows(buf, window, tail_window, tail_start, starts[rows], lengths[rows], words)
-    return keys
-
-
-def _id_key_rows(buf, window, tail_window, tail_start, starts, lengths, words):  # type: ignore[no-untyped-def]
-    n = len(buf)
     keys = np.zeros((len(starts), words), dtype=np.uint64)
     for w in range(words):
         at = starts.astype(np.int64) + 8 * w
@@ -266,33 +388,49 @@ def _id_key_rows(buf, window, tail_window, tail_start, starts, lengths, words): 
     return keys
 
 
-def _key_table(query_keys: np.ndarray, doc_keys: np.ndarray, values: np.ndarray, attrs: dict) -> Table | None:
-    query_codes, query_uniques = factorize_grouped_keys(query_keys)
-    del query_keys
+def _stacked(arrays: list[np.ndarray]) -> np.ndarray:
+    """Key arrays one after the other, padded with zero words to the widest (zero words
+    are shorter ids)."""
+    out = np.zeros((sum(len(a) for a in arrays), max(a.shape[1] for a in arrays)), dtype=np.uint64)
+    row = 0
+    for a in arrays:
+        out[row : row + len(a), : a.shape[1]] = a
+        row += len(a)
+    return out
+
+
+def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table | None:
+    """The table of the blocks' rows: topics from their first rows, documents factorised."""
+    heads = np.concatenate([part.heads + part.row for part in parts])
+    head_keys = _stacked([part.head_keys for part in parts])
+    parts.clear()
+    head_codes, query_uniques = factorize_keys(head_keys)
+    del head_keys
+    query_codes = np.repeat(head_codes, np.diff(np.append(heads, rows)))
+    del heads, head_codes
+    doc_keys, values = out.finish(rows)
     doc_codes, doc_uniques = factorize_keys(doc_keys)
     del doc_keys
     table = Table(
-        query_codes, key_names(query_uniques), doc_codes, KeyNames(doc_uniques), values, attrs, doc_uniques
+        query_codes,
+        key_names(query_uniques),
+        doc_codes,
+        KeyNames(doc_uniques),
+        values,
+        attrs,
+        doc_uniques,
     )
     if first_duplicate(table) is not None:
         return None
     return table
 
 
-def _digit_values(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fraction: bool):
+def _digit_rows(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fraction: bool):  # type: ignore[no-untyped-def]
     """Vectorised parse of ``[+-]digits[.digits]`` tokens (``.digits`` only if ``fraction``).
 
     Returns (mantissa, decimals, negative, simple) where ``simple`` marks the tokens of
     that form with at most _DIGIT_LIMIT digits; the others are left to the caller.
     """
-    parts = [
-        _digit_rows(buf, starts[begin : begin + _ROWS], lengths[begin : begin + _ROWS], fraction)
-        for begin in range(0, len(starts), _ROWS)
-    ]
-    return tuple(np.concatenate(column) for column in zip(*parts))
-
-
-def _digit_rows(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fraction: bool):  # type: ignore[no-untyped-def]
     n = len(buf)
     rows = len(starts)
     mantissa = np.zeros(rows, dtype=np.int64)

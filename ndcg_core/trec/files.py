@@ -193,8 +193,12 @@ def _read_table(source, name, max_bytes, kind, fast, scan) -> Table:  # type: ig
 
 
 def _fast_qrels(data: bytes | str) -> Table | None:
-    """numpy's ASCII reader, else pandas' C parser; None when both decline the file."""
-    table = ascii_qrels(_file_bytes(data))
+    """numpy's ASCII reader, else pandas' C parser; None when both decline the file.
+
+    ``data`` is the bytes to read or a file's path: given the path, the ASCII reader reads
+    the file itself and lets its bytes go before it factorises the ids.
+    """
+    table = ascii_qrels(data)
     if table is not None:
         return table
     frame = _read_c(data, ["query_id", "iter", "doc_id", "relevance"], None, object)
@@ -214,8 +218,9 @@ def _fast_qrels(data: bytes | str) -> Table | None:
 
 
 def _fast_run(data: bytes | str) -> Table | None:
-    """numpy's ASCII reader, else pandas' C parser; None when both decline the file."""
-    table = ascii_run(_file_bytes(data))
+    """numpy's ASCII reader, else pandas' C parser; None when both decline the file (``data``
+    as in :func:`_fast_qrels`)."""
+    table = ascii_run(data)
     if table is not None:
         return table
     names = ["query_id", "q0", "doc_id", "rank", "score", "run_id"]
@@ -243,13 +248,6 @@ def _fast_run(data: bytes | str) -> Table | None:
     if first_duplicate(table) is not None:
         return None
     return table
-
-
-def _file_bytes(data: bytes | str) -> bytes:
-    if isinstance(data, bytes):
-        return data
-    with open(data, "rb") as handle:
-        return handle.read()
 
 
 def _read_c(data: bytes | str, names: list[str], usecols: list[str] | None, dtype: object) -> pd.DataFrame | None:

@@ -149,23 +149,61 @@ def ranking_order(
     n = len(topic)
     if n < 2:
         return np.arange(n)
+    index = np.int32 if n < np.iinfo(np.int32).max else np.int64  # row numbers: half the memory
     same_topic = topic[1:] == topic[:-1]
     grouped = np.count_nonzero(~same_topic) + 1 == np.count_nonzero(np.bincount(topic))
     if grouped and not (same_topic & (scores[1:] > scores[:-1])).any():
-        order = np.arange(n)
+        order = np.arange(n, dtype=index)
         tie = same_topic & (scores[1:] == scores[:-1])
+        del same_topic
     else:
-        order = np.lexsort((-scores, topic))
-        t, s = topic[order], scores[order]
-        tie = (t[1:] == t[:-1]) & (s[1:] == s[:-1])
+        del same_topic
+        order = np.lexsort((-scores, topic)).astype(index)
+        t = topic[order]
+        tie = t[1:] == t[:-1]
+        del t
+        s = scores[order]
+        tie &= s[1:] == s[:-1]
+        del s
     if not tie.any():
         return order
     in_tie = np.zeros(n, dtype=bool)
     in_tie[1:] |= tie
     in_tie[:-1] |= tie
-    positions = np.flatnonzero(in_tie)
+    # The tied rows, a slice of rows at a time; a slice ends where two rows do not tie, so
+    # no tie group is split (and each slice's groups are ordered as in one sort of all).
+    begin = 0
+    while begin < n:
+        end = min(begin + _TIE_ROWS, n)
+        if end < n and tie[end - 1]:
+            end += int(np.argmin(tie[end - 1 :]))  # the next pair of rows that does not tie
+            if tie[end - 1]:
+                end = n
+        positions = np.flatnonzero(in_tie[begin:end])
+        if len(positions):
+            positions += begin
+            _order_ties(order, positions, tie, doc_codes, doc_names, doc_keys)
+        begin = end
+    return order
+
+
+_TIE_ROWS = 1 << 18  # rows whose ties are ordered at a time
+
+
+def _order_ties(
+    order: np.ndarray,
+    positions: np.ndarray,
+    tie: np.ndarray,
+    doc_codes: np.ndarray,
+    doc_names: np.ndarray,
+    doc_keys: np.ndarray | None,
+) -> None:
+    """Order the rows at ``positions`` (whole tie groups) by document id, descending."""
     # a tie group starts where a tied row does not tie with the row before it
-    group = np.cumsum(np.concatenate(([True], ~tie[positions[1:] - 1])))
+    starts = np.ones(len(positions), dtype=bool)
+    starts[1:] = ~tie[positions[1:] - 1]
+    group = np.cumsum(starts, dtype=np.int64)
+    del starts
     rows = order[positions]
     if doc_keys is not None:  # the fast reader's codes follow the ids' byte order
         n_names = len(doc_keys)
@@ -178,6 +216,8 @@ def ranking_order(
         rank[by_text] = np.arange(n_names - 1, -1, -1)
         descending = rank[inverse]
     # groups are already in order: a stable sort of (group, descending text rank) is near-linear
-    inner = np.argsort(group.astype(np.int64) * n_names + descending, kind="stable")
+    group *= n_names
+    group += descending
+    del descending
+    inner = np.argsort(group, kind="stable")
     order[positions] = rows[inner]
-    return order

@@ -883,7 +883,8 @@ def _fact_words(name: str, value: str, f: dict, k: int | None) -> str:
     if name == "discount":
         return "every rank is discounted differently (" + describe_value("discount", value) + ")"
     if name == "ties":
-        return f"{f['tied_in_top']} documents in {top} share a score with another, so the tie rule ({describe_value('ties', value)}) decides their order"
+        tied = int(f['tied_in_top'])
+        return f"{tied} {'document' if tied == 1 else 'documents'} in {top} {'shares' if tied == 1 else 'share'} a score with another, so the tie rule ({describe_value('ties', value)}) decides their order"
     if name == "unjudged":
         return f"{f['unjudged_in_top']} documents in {top} are unjudged; removing them moves judged documents up"
     if name == "negatives":

@@ -111,40 +111,64 @@ def make_table(queries: np.ndarray, docs: np.ndarray, values: np.ndarray, attrs:
 def first_duplicate(table: Table) -> int | None:
     """Row of the first (topic, document) pair seen before, or None.
 
-    One sort of the pairs' integer keys answers "any duplicate?"; only when there is one
-    does a stable argsort find which row repeats first.
+    One in-place sort of the pairs' integer keys answers "any duplicate?"; only when there
+    is one does a stable argsort find which row repeats first.
     """
     if len(table.values) < 2:
         return None
-    keys = table.query_codes.astype(np.int64) * max(len(table.doc_names), 1) + table.doc_codes
-    ordered = np.sort(keys)
-    if not (ordered[1:] == ordered[:-1]).any():
+    keys = _pair_keys(table)
+    keys.sort()
+    if not (keys[1:] == keys[:-1]).any():
         return None
+    keys = _pair_keys(table)
     order = np.argsort(keys, kind="stable")  # equal keys keep their rows' order
     ordered = keys[order]
     repeats = order[1:][ordered[1:] == ordered[:-1]]
     return int(repeats.min())
 
 
+def _pair_keys(table: Table) -> np.ndarray:
+    """topic code * number of documents + document code, one int64 per row (one array)."""
+    keys = table.query_codes.astype(np.int64)
+    keys *= max(len(table.doc_names), 1)
+    keys += table.doc_codes
+    return keys
+
+
 def factorize_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Codes and the unique keys, both in the ids' byte order (code 0 is the smallest id).
 
     Because the codes follow strcmp's order, joins are merges of sorted arrays and ties
-    are broken by comparing codes: no string is compared anywhere.
+    are broken by comparing codes: no string is compared anywhere. One argsort of the
+    keys (a lexsort of their words for ids over 8 bytes) gives both.
+
+    >>> codes, uniques = factorize_keys(np.array([[7], [3], [7], [5]], dtype=np.uint64))
+    >>> codes.tolist(), uniques[:, 0].tolist()
+    ([2, 0, 2, 1], [3, 5, 7])
     """
-    if len(keys) == 0:
+    n = len(keys)
+    if n == 0:
         return np.zeros(0, dtype=np.int32), keys[:0]
-    codes: np.ndarray | None = None
-    for w in range(keys.shape[1]):
-        uniques, sub = np.unique(keys[:, w], return_inverse=True)
-        if codes is None:
-            codes = sub.astype(np.int64, copy=False)
-        else:  # (codes so far, this word) in lexicographic order, renumbered densely
-            _, codes = np.unique(codes * len(uniques) + sub, return_inverse=True)
-    assert codes is not None
-    first = np.empty(int(codes.max()) + 1, dtype=np.intp)
-    first[codes] = np.arange(len(codes))  # some row of each code
-    return _smallest_codes(codes), keys[first]
+    if keys.shape[1] == 1:
+        order = np.argsort(keys[:, 0])
+    else:  # the first word decides first: lexsort's last key
+        order = np.lexsort(keys.T[::-1])
+    ordered = keys[order]
+    change = np.empty(n, dtype=bool)
+    change[0] = True
+    if keys.shape[1] == 1:
+        np.not_equal(ordered[1:, 0], ordered[:-1, 0], out=change[1:])
+    else:
+        np.any(ordered[1:] != ordered[:-1], axis=1, out=change[1:])
+    uniques = ordered[change]
+    del ordered
+    kind = np.int32 if len(uniques) < np.iinfo(np.int32).max else np.int64
+    rank = np.cumsum(change, dtype=kind)
+    del change
+    rank -= 1
+    codes = np.empty(n, dtype=kind)
+    codes[order] = rank
+    return codes, uniques
 
 
 def factorize_grouped_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

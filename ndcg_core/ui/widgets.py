@@ -8,6 +8,9 @@ piece                          what a learner sees
 :func:`error_callout`          a red callout with the message of a ``TypeError``/``ValueError``
 :func:`labels_input`           the ``Relevance labels`` text box (``?`` = unjudged)
 :func:`missed_input`           the ``Judged documents not in the list`` text box
+:func:`file_upload`,           an upload button for one qrels or run file, its size limit in its
+:func:`read_upload`            label; the file read with the trec readers, or a message (never a
+                               traceback, never a path on the server)
 :func:`gain_options`,          dropdown/multiselect options ``{text shown: stable name}``:
 :func:`discount_options`       ``"1/log2(i+2), shifted"`` shown, ``"log2_shifted"`` underneath
 :func:`gain_dropdown`,         the ``Gain`` and ``Discount`` dropdowns built from those options;
@@ -61,6 +64,9 @@ __all__ = [
     "error_callout",
     "labels_input",
     "missed_input",
+    "UPLOAD_LIMIT",
+    "file_upload",
+    "read_upload",
     "GAIN_LABELS",
     "GAIN_FORMULAS",
     "DISCOUNT_LABELS",
@@ -112,6 +118,60 @@ def missed_input(value: str = "") -> Any:
     '2, 1'
     """
     return mo.ui.text(value=value, label=MISSED_FIELD, full_width=True)
+
+
+# --------------------------------------------------------------------------- file uploads
+
+#: The largest upload the notebooks accept (bytes); bigger files go to the ``ndcg-eval`` command.
+UPLOAD_LIMIT = 20_000_000
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:g} MB"
+
+
+def file_upload(label: str, *, max_bytes: int = UPLOAD_LIMIT) -> Any:
+    """An upload button for one text file (qrels or run) of at most ``max_bytes``; the label says the limit.
+
+    The browser refuses a larger file with a "File upload failed" notice before anything is
+    sent; :func:`read_upload` checks the size again on the server.
+
+    >>> file_upload("Upload qrels", max_bytes=5_000_000).value
+    ()
+    >>> file_upload("Upload run", max_bytes=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_bytes must be a positive number of bytes; got 0.
+    """
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes <= 0:
+        raise ValueError(f"max_bytes must be a positive number of bytes; got {max_bytes!r}.")
+    return mo.ui.file(label=f"{label} (at most {_megabytes(max_bytes)})", max_size=max_bytes, kind="button")
+
+
+def read_upload(upload: Any, reader: Any, *, what: str, max_bytes: int = UPLOAD_LIMIT) -> tuple[Any, Any]:
+    """Read the file in ``upload`` (a :func:`file_upload`) with ``reader``: ``(table, None)`` or ``(None, callout)``.
+
+    ``reader`` is :func:`ndcg_core.trec.read_qrels` or :func:`~ndcg_core.trec.read_run`; it
+    gets the uploaded *bytes* (never a path: nothing on the server's disk is opened), the
+    file's name for its ``file, line N:`` messages and ``max_bytes``. Nothing uploaded yet
+    gives a blue callout asking for the ``what`` file; a bad file gives
+    :func:`error_callout` with the reader's message, word for word.
+
+    >>> from types import SimpleNamespace
+    >>> from ndcg_core.trec import read_run
+    >>> empty = SimpleNamespace(value=(), name=lambda: None, contents=lambda: None)
+    >>> read_upload(empty, read_run, what="run")[1].text.count("Upload a run file")
+    1
+    >>> bad = SimpleNamespace(value=(1,), name=lambda: "my.run", contents=lambda: b"101 Q0 d1 1 high r\\n")
+    >>> "my.run, line 1: score" in read_upload(bad, read_run, what="run")[1].text
+    True
+    """
+    if not upload.value:
+        return None, mo.callout(mo.md(f"Upload a {what} file (at most {_megabytes(max_bytes)})."), kind="info")
+    try:
+        return reader(upload.contents(), name=upload.name() or f"the {what} file", max_bytes=max_bytes), None
+    except (TypeError, ValueError) as err:
+        return None, error_callout(err)
 
 
 # --------------------------------------------------------------------------- gains and discounts, in words

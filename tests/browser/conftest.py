@@ -33,7 +33,8 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ...`
 
-from marimo_page import CHROMIUM, CHROMIUM_ARGS, install_tracker  # noqa: E402
+from browser_support import require_browser  # noqa: E402
+from marimo_page import install_tracker  # noqa: E402
 ARTIFACTS = HERE.parent / "artifacts"
 SERVER_START_TIMEOUT = 120.0
 SERVER_STOP_TIMEOUT = 20.0
@@ -44,23 +45,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-def _require_browser() -> None:
-    """Skip (no CI) or fail (CI set) when the browser or Playwright is missing."""
-    problems = []
-    if not CHROMIUM.exists():
-        problems.append(f"{CHROMIUM} is missing (install Debian's chromium: apt-get install chromium)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        problems.append("the Python package playwright is not installed (pip install playwright)")
-    if not problems:
-        return
-    reason = "browser tests need chromium and Playwright: " + "; ".join(problems)
-    if os.environ.get("CI"):
-        pytest.fail(reason + ". CI is set, so this is a failure, not a skip.", pytrace=False)
-    pytest.skip(reason + ". Skipped because CI is not set.")
 
 
 def free_port() -> int:
@@ -101,7 +85,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def _lab(tmp_path_factory: pytest.TempPathFactory, *mode: str) -> Iterator[str]:
     """Start ``ndcg-lab [mode] --port <free> --headless``, yield its base URL, stop it."""
-    _require_browser()
+    require_browser()
     port = free_port()
     log_path = tmp_path_factory.mktemp("ndcg_lab") / "server.log"
     env = {key: value for key, value in os.environ.items() if key != "NDCG_LAB_PASSWORD"}
@@ -143,23 +127,10 @@ def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     yield from _lab(tmp_path_factory, "slides")
 
 
-@pytest.fixture(scope="session")
-def _browser() -> Iterator[object]:
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 @pytest.fixture
-def page(_browser: object) -> Iterator[object]:
+def page(chromium: object) -> Iterator[object]:
     """A fresh page in its own context (1280x900), with the marimo run tracker installed."""
-    context = _browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     context.set_default_timeout(60_000)
     new_page = context.new_page()
     install_tracker(new_page)

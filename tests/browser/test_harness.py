@@ -6,6 +6,7 @@ import importlib.util
 import socket
 from pathlib import Path
 
+import browser_support  # tests/browser_support.py: the one skip-or-fail rule
 import pytest
 
 HERE = Path(__file__).resolve().parent
@@ -19,19 +20,17 @@ def load_conftest():  # type: ignore[no-untyped-def]
 
 
 def test_missing_chromium_skips_with_the_reason_when_ci_is_not_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    conftest = load_conftest()
-    monkeypatch.setattr(conftest, "CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.setattr(browser_support, "CHROMIUM", Path("/nonexistent/chromium"))
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match=r"/nonexistent/chromium is missing .*Skipped because CI is not set"):
-        conftest._require_browser()
+        browser_support.require_browser()
 
 
 def test_missing_chromium_fails_when_ci_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    conftest = load_conftest()
-    monkeypatch.setattr(conftest, "CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.setattr(browser_support, "CHROMIUM", Path("/nonexistent/chromium"))
     monkeypatch.setenv("CI", "1")
     with pytest.raises(pytest.fail.Exception, match=r"CI is set, so this is a failure, not a skip"):
-        conftest._require_browser()
+        browser_support.require_browser()
 
 
 def test_free_port_can_be_bound() -> None:

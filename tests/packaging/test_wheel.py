@@ -368,46 +368,24 @@ def test_an_editable_install_reads_the_checkouts_own_folders(source: Path, tmp_p
     assert seen["edit"] == ["edit", str(source / "notebooks")]
 
 
-def _require_browser() -> None:
-    """tests/browser/conftest.py's rule: skip without Chromium or Playwright, fail under CI."""
-    problems = []
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        problems.append("the Python package playwright is not installed (pip install playwright)")
-    else:
-        from marimo_page import CHROMIUM
-
-        if not CHROMIUM.exists():
-            problems.append(f"{CHROMIUM} is missing (install Debian's chromium: apt-get install chromium)")
-    if not problems:
-        return
-    reason = "the installed wheel's playground check needs chromium and Playwright: " + "; ".join(problems)
-    if os.environ.get("CI"):
-        pytest.fail(reason + ". CI is set, so this is a failure, not a skip.", pytrace=False)
-    pytest.skip(reason + ". Skipped because CI is not set.")
-
-
 def test_the_gallery_lists_every_notebook_and_the_playground_computes_in_chromium(
-    lab: Server, installed: Installed
+    lab: Server, installed: Installed, chromium: object
 ) -> None:
-    _require_browser()
-    from marimo_page import CHROMIUM, CHROMIUM_ARGS, assert_no_traceback, open_notebook, page_text
-    from playwright.sync_api import expect, sync_playwright
+    from marimo_page import assert_no_traceback, open_notebook, page_text
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(lab.url + "/")
-            links = page.locator('a[href*="?file="]')
-            expect(links).to_have_count(len(NOTEBOOKS), timeout=60_000)
-            hrefs = links.evaluate_all("links => links.map(link => link.getAttribute('href'))")
-            assert sorted(href.rsplit("?file=", 1)[1] for href in hrefs) == NOTEBOOKS
-            open_notebook(page, lab.url, "01_playground.py")
-            text = page_text(page)
-            assert "NDCG@5" in text and "0.7763" in text, text[:2000]
-            assert_no_traceback(page)
-        finally:
-            browser.close()
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.goto(lab.url + "/")
+        links = page.locator('a[href*="?file="]')
+        expect(links).to_have_count(len(NOTEBOOKS), timeout=60_000)
+        hrefs = links.evaluate_all("links => links.map(link => link.getAttribute('href'))")
+        assert sorted(href.rsplit("?file=", 1)[1] for href in hrefs) == NOTEBOOKS
+        open_notebook(page, lab.url, "01_playground.py")
+        text = page_text(page)
+        assert "NDCG@5" in text and "0.7763" in text, text[:2000]
+        assert_no_traceback(page)
+    finally:
+        context.close()
     assert _installed_files(installed.site_packages) == lab.files_before, "a marimo session wrote into the installed package"

@@ -48,7 +48,7 @@ def test_default_prints_trec_evals_ndcg_lines(files):
 
 
 def test_per_topic_lines_come_first(files):
-    status, out, _ = call("-q", "-m", "ndcg_cut.3", *files)
+    status, out, _ = call("-q", "-m", "ndcg_cut.3", "-m", "num_q", "-m", "runid", *files)
     assert status == 0
     assert lines(out) == [
         f"ndcg_cut_3            \tt1\t{T1_NDCG3:.4f}",
@@ -60,7 +60,7 @@ def test_per_topic_lines_come_first(files):
 
 
 def test_complete_averaging_counts_every_qrels_topic(files):
-    _, out, _ = call("-q", "-c", "-m", "ndcg_cut.3", *files)
+    _, out, _ = call("-q", "-c", "-m", "ndcg_cut.3", "-m", "num_q", *files)
     assert "ndcg_cut_3            \tt3\t0.0000" in lines(out)
     assert "num_q                 \tall\t3" in lines(out)
     assert lines(out)[-1] == f"ndcg_cut_3            \tall\t{(T1_NDCG3 + 1 + 0) / 3:.4f}"
@@ -74,8 +74,8 @@ def test_judged_only_condenses(files):
 
 def test_repeated_measures_merge_in_trec_eval_order(files):
     _, out, _ = call("-m", "unjudged_cut.2", "-m", "ndcg_cut.3,1", "-m", "ndcg", *files)
-    names = [line.split("\t")[0].rstrip() for line in lines(out)][2:]
-    assert names == ["ndcg", "ndcg_cut_1", "ndcg_cut_3", "unjudged_cut_2"]
+    names = [line.split("\t")[0].rstrip() for line in lines(out)]
+    assert names == ["ndcg", "ndcg_cut_1", "ndcg_cut_3", "unjudged_cut_2"]  # with -m, no runid or num_q (as trec_eval)
     assert lines(out)[-1] == f"unjudged_cut_2        \tall\t{(1 / 2 + 0) / 2:.4f}"
 
 
@@ -162,7 +162,7 @@ def test_explain_a_topic_without_run_lines(files):
 @pytest.mark.parametrize(
     "args, message",
     [
-        pytest.param(["-m", "map"], "ndcg-eval: measure must be one of ndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10; got 'map'.", id="measure"),
+        pytest.param(["-m", "bpref"], "ndcg-eval: measure must be one of map, P, P.5,10, dcg, ideal_dcg, ndcg, ndcg.1=3,2=9, ndcg_rel, Rndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10; got 'bpref'.", id="measure"),
         pytest.param(["--gain-table", "1:x"], "ndcg-eval: gain table entry 1 must be two numbers label:gain; got '1:x'.", id="gain-table"),
         pytest.param(["--gain-table", "1:1, 2:3"], "ndcg-eval: gain table has no gain for label 0; it lists labels 1, 2.", id="table-gap"),
         pytest.param(["--base", "3"], "ndcg-eval: base applies only to the 'log' and 'jarvelin_kekalainen' discounts", id="base"),

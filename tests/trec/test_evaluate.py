@@ -227,13 +227,13 @@ def test_parse_measures_orders_and_merges():
 @pytest.mark.parametrize(
     "spec, error, message",
     [
-        pytest.param("map", ValueError, r"measure must be one of ndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10; got 'map'\.$", id="unknown"),
+        pytest.param("bpref", ValueError, r"measure must be one of map, P, P.5,10, .* or unjudged_cut.10; got 'bpref'\.$", id="unknown"),
         pytest.param("ndcg_cut_10", ValueError, r"got 'ndcg_cut_10'\. Write the cutoff after a dot: ndcg_cut\.10\.", id="underscore"),
         pytest.param("ndcg.5", ValueError, r"measure ndcg takes no cutoff; got 'ndcg.5'\. Use ndcg_cut\.5", id="ndcg-cutoff"),
         pytest.param("ndcg_cut.0", ValueError, r"measure ndcg_cut cutoffs must be positive whole numbers separated by commas; got '0'", id="zero"),
         pytest.param("ndcg_cut.5,x", ValueError, r"got 'x' in 'ndcg_cut.5,x'\. Write e\.g\. ndcg_cut\.5,10\.", id="letter"),
         pytest.param([], ValueError, r"at least one measure is needed", id="none"),
-        pytest.param([5], TypeError, r"measure must be text such as ndcg, .*; got 5 \(int\)", id="not-text"),
+        pytest.param([5], TypeError, r"measure must be text such as map, .*; got 5 \(int\)", id="not-text"),
     ],
 )
 def test_measure_errors(spec, error, message):

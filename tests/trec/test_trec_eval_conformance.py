@@ -16,7 +16,11 @@ import pytest
 
 from ndcg_core.trec.cli import run
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "trec_eval_test"
+# ../shared next to the checkout (in a worktree such as /work/wt/NAME, further up)
+DATA = next(
+    (p / "shared" / "trec_eval_test" for p in Path(__file__).resolve().parents if (p / "shared" / "trec_eval_test").is_dir()),
+    Path(__file__).resolve().parents[2].parent / "shared" / "trec_eval_test",
+)
 
 if not DATA.is_dir():
     if os.environ.get("CI"):
