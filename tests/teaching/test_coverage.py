@@ -62,8 +62,9 @@ def test_the_checker_finds_what_is_wrong(tmp_path):
 
 
 def test_the_shipped_claims_file_is_the_shared_one_when_present():
-    shared = REPO.parent.parent / "shared" / "CLAIMS.md"
-    if not shared.exists():
+    found = [folder / "shared" / "CLAIMS.md" for folder in REPO.parents if (folder / "shared" / "CLAIMS.md").exists()]
+    shared = found[0] if found else None
+    if shared is None:
         pytest.skip("the shared CLAIMS.md is not next to this checkout")
     assert (REPO / "data" / "claims.md").read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
 

@@ -2,7 +2,7 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo", "ndcg-lab"]
 # [tool.marimo.opengraph]
-# title = "10 · For lecturers: claim coverage"
+# title = "11 · For lecturers: claim coverage"
 # description = "Every claim of the course's two sources: where it is explained, demonstrated live and exercised"
 # ///
 
@@ -25,7 +25,7 @@ def _():
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
-    # 10 · For lecturers: what the course covers
+    # 11 · For lecturers: what the course covers
 
     The lab was built from two sources: an essay on graded gains and the nDCG discount, and
     the lecture's concept card on DCG and nDCG. Each teachable claim of them has an id
