@@ -164,13 +164,15 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
     return CodeReport(f"{function}(rels, k)", tuple(cases))
 
 
-def check_code_text(exercise_id: str | Exercise, source: str) -> CodeReport:
+def check_code_text(exercise_id: str | Exercise, source: str,
+                    extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()) -> CodeReport:
     """Run a learner's typed ``def dcg(rels, k): ...`` (or ``ndcg``) against the battery.
 
     The text goes to :func:`ndcg_core.teaching.sandbox.run_cases`: a separate process with
     a wall-clock timeout, CPU, memory, process and file limits, and RestrictedPython. A
     problem that stops every case (syntax, a missing function, the time limit, ...) is the
-    report's ``message``; never an exception.
+    report's ``message``; never an exception. ``extra_cases`` (``(what, rels, k)``) run
+    after the battery (the exam's seeded cases).
 
     >>> report = check_code_text("code-dcg", "def dcg(rels, k): return 0.0")
     >>> report.passed, len(report.failures) > 0
@@ -185,7 +187,7 @@ def check_code_text(exercise_id: str | Exercise, source: str) -> CodeReport:
             "Check typed answers with check(exercise_id, answer_text)."
         )
     function = ex.function
-    battery = BATTERY[function]
+    battery = tuple(BATTERY[function]) + tuple((str(w), tuple(int(x) for x in r), int(k)) for w, r, k in extra_cases)
     outcome = sandbox.run_cases(source, function, [(rels, k) for _, rels, k in battery])
     name = f"{function}(rels, k)"
     if outcome.status != "ok":
