@@ -18,3 +18,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# Progress and class answers go to a throwaway data folder, never the tester's own
+# (~/.local/share/ndcg-lab); servers the browser tests start inherit it.
+import os
+import tempfile
+
+os.environ.setdefault("NDCG_LAB_DATA_DIR", tempfile.mkdtemp(prefix="ndcg-lab-test-data-"))

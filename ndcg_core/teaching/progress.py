@@ -7,10 +7,13 @@ feed notebook 08's "practise these" set.
 
 Who the learner is: a name typed once (:func:`check_name` says what is accepted). The
 notebooks keep it in the page's URL (``?learner=ana``): a reload, a bookmark or a link keeps
-it; another browser tab with another name is another learner, which is what a shared
-classroom server needs (the data file cannot tell two students at one server apart). The
-name is not a password: on a shared server anyone who types the same name sees the same
-progress. With no name nothing is recorded and the pages say so.
+it, and another browser tab with another name is another learner, which is what a shared
+classroom server needs. On a computer of one's own the data file also remembers the last
+name typed (:func:`remember_name`), so the chapters opened from the gallery (whose links
+carry no name) record under it too; on a shared server (``ndcg-lab --host``, which sets
+:data:`SHARED_ENV`) the file never supplies a name, since it cannot tell two students apart.
+The name is not a password: anyone who types the same name shares the same progress.
+With no name nothing is recorded and the pages say so.
 
 Every function raises :class:`~ndcg_core.teaching.store.StoreError` (with a message naming
 the file and the fix) when the data file cannot be used; callers show it and carry on.
@@ -34,7 +37,7 @@ from typing import NamedTuple
 from . import store
 from .exercises import CHAPTERS, MISCONCEPTIONS, all_exercises
 
-__all__ = ["MAX_NAME_CHARS", "check_name", "record", "history", "solved_ids", "ChapterRow", "chapter_progress",
+__all__ = ["MAX_NAME_CHARS", "SHARED_ENV", "shared_server", "remember_name", "last_name", "check_name", "record", "history", "solved_ids", "ChapterRow", "chapter_progress",
            "Mistake", "recurring_mistakes", "exercise_chapter"]
 
 MAX_NAME_CHARS = 40
@@ -55,7 +58,35 @@ CREATE TABLE IF NOT EXISTS progress_checks (
     checked_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS progress_by_learner ON progress_checks (learner, exercise);
+CREATE TABLE IF NOT EXISTS progress_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """)
+
+#: The environment variable ``ndcg-lab`` sets to ``1`` when it serves other computers: then the
+#: data file never supplies a name (several students share it).
+SHARED_ENV = "NDCG_LAB_SHARED"
+
+
+def shared_server() -> bool:
+    """Whether this process serves several people (``ndcg-lab --host`` other than loopback)."""
+    return os.environ.get(SHARED_ENV, "") == "1"
+
+
+def remember_name(name: str, *, folder: str | os.PathLike[str] | None = None) -> None:
+    """Keep ``name`` as the last name typed on this computer (not on a shared server)."""
+    if shared_server():
+        return
+    with store.connect(folder) as db:
+        db.execute("INSERT OR REPLACE INTO progress_settings (key, value) VALUES ('last_learner', ?)",
+                   (check_name(name),))
+
+
+def last_name(*, folder: str | os.PathLike[str] | None = None) -> str | None:
+    """The last name typed on this computer, or None (always None on a shared server)."""
+    if shared_server():
+        return None
+    with store.connect(folder, write=False) as db:
+        row = db.execute("SELECT value FROM progress_settings WHERE key = 'last_learner'").fetchone()
+    return row[0] if row else None
 
 
 def check_name(text: object) -> str:
