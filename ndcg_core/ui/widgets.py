@@ -492,7 +492,9 @@ def code_box(function: str, *, value: str = "") -> Any:
     """The code box of a code exercise (``{"code": text area, "run": button}``), checked in the sandbox."""
     start = value or f"from math import log2\n\ndef {function}(rels, k):\n    ...\n"
     return mo.ui.dictionary({
-        "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {function}(rels, k)", full_width=True, rows=10),
+        # every edit is sent at once (no debounce), so "Run my code" always runs what the box shows
+        "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {function}(rels, k)", full_width=True, rows=10,
+                                debounce=False),
         "run": check_button("Run my code"),
     })
 
