@@ -115,7 +115,7 @@ def _(exercise, mo, widgets):
     if exercise.kind == "code":
         answer = widgets.code_box(exercise.function)
     else:
-        answer = mo.ui.dictionary({exercise.id: widgets.answer_box(exercise, label="Your answer")})
+        answer = widgets.answer_boxes((exercise.id,), label="Your answer")
     help_tabs = widgets.help_tabs(exercise)
     return answer, help_tabs
 

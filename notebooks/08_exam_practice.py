@@ -232,14 +232,7 @@ def _(
 @app.cell
 def _(exam_set, mo, widgets):
     mo.stop(exam_set is None)
-    answers = mo.ui.dictionary({
-        f"a{_i}": (
-            mo.ui.radio(_p.choices, label=f"Answer {_i}")
-            if _p.choices
-            else mo.ui.text(label=f"Answer {_i}", placeholder=_p.placeholder)
-        )
-        for _i, _p in enumerate(exam_set.problems, start=1)
-    })
+    answers = widgets.exam_answer_boxes(exam_set.problems)
     mark_button = widgets.check_button("Mark my answers")
     return answers, mark_button
 

@@ -83,6 +83,7 @@ __all__ = [
     "folded_help",
     "exercise_card",
     "check_button",
+    "exam_answer_boxes",
     "verdict",
     "HELP_FOLDED",
     "help_tabs",
@@ -287,16 +288,27 @@ def check_button(label: str = "Check") -> Any:
     return mo.ui.button(label=label, value=0, on_click=lambda n: (n or 0) + 1)
 
 
-def answer_boxes(exercise_ids: Iterable[str]) -> Any:
+def answer_boxes(exercise_ids: Iterable[str], *, label: str | None = None) -> Any:
     """The answer boxes of a chapter's exercises: a ``mo.ui.dictionary`` keyed by exercise id.
+    ``label`` replaces every box's :func:`answer_label` (notebook 07 shows one exercise: "Your answer").
 
     >>> list(answer_boxes(("lecture-dcg", "lecture-ndcg")).value)
     ['lecture-dcg', 'lecture-ndcg']
     """
-    ids = list(exercise_ids)
+    ids = [exercise_ids] if isinstance(exercise_ids, str) else list(exercise_ids)
     if len(set(ids)) != len(ids):
         raise ValueError(f"exercise_ids must not repeat an exercise; got {ids}.")
-    return mo.ui.dictionary({ex_id: answer_box(ex_id) for ex_id in ids})
+    return mo.ui.dictionary({ex_id: answer_box(ex_id, label=label) for ex_id in ids})
+
+
+def exam_answer_boxes(problems: Sequence[exercises.Exercise]) -> Any:
+    """One answer box per exam problem (``a1``, ``a2``, ...: ``Answer 1``, ...), no buttons:
+    notebook 08 marks them all with one **Mark my answers** button (:func:`check_button`)."""
+    return mo.ui.dictionary({
+        f"a{i}": (mo.ui.radio(list(p.choices), label=f"Answer {i}") if p.choices
+                  else mo.ui.text(label=f"Answer {i}", placeholder=p.placeholder))
+        for i, p in enumerate(problems, start=1)
+    })
 
 
 def feedback_callout(feedback: exercises.Feedback) -> Any:
@@ -491,7 +503,7 @@ CODE_FIELD = "Your code"
 def code_box(function: str, *, value: str = "") -> Any:
     """The code box of a code exercise (``{"code": text area, "run": button}``), checked in the sandbox."""
     start = value or f"from math import log2\n\ndef {function}(rels, k):\n    ...\n"
-    return mo.ui.dictionary({
+    return mo.ui.dictionary({  # noqa: the code box and its button
         # every edit is sent at once (no debounce), so "Run my code" always runs what the box shows
         "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {function}(rels, k)", full_width=True, rows=10,
                                 debounce=False),
