@@ -85,7 +85,7 @@ def _(mo):
 
 @app.cell
 def _(mo, nc, run_lines, widgets):
-    _MAX_LINES = 100_000  # pasted lines; a longer run is uploaded as a file below
+    _MAX_LINES = 20_000  # pasted lines (a paste of 20,000 takes the browser about a second); upload more
     _SHOW = 20  # ranks listed (a list of thousands took the page a minute to draw)
     try:
         _count = run_lines.value.count("\n") + 1
