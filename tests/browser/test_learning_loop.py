@@ -140,7 +140,7 @@ def test_08_an_answer_edited_after_marking_clears_the_score(server, page, artifa
 RIGHT_DCG = ("from math import log2\n\ndef dcg(rels, k):\n"
              "    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))\n")
 ATTACKS = {
-    "infinite loop": ("def dcg(rels, k):\n    while True:\n        pass\n", "computing time"),
+    "infinite loop": ("def dcg(rels, k):\n    while True:\n        pass\n", "loop that never ends"),
     "import os": ("import os\ndef dcg(rels, k):\n    return 0.0\n", "import os is not allowed"),
     "open()": ("def dcg(rels, k):\n    open('x.txt', 'w').write('x')\n    return 0.0\n", "Files, input"),
     "memory bomb": ("def dcg(rels, k):\n    x = [0] * (10 ** 9)\n    return 0.0\n", "ran out of memory"),
@@ -233,3 +233,69 @@ def test_progress_survives_a_server_restart(tmp_path_factory, page, artifacts_di
         page.screenshot(path=str(artifacts_dir / "learning_progress_after_restart.png"), full_page=True)
     finally:
         second.close()
+
+
+# --------------------------------------------------------------------------- former silent coercions
+
+
+def _type_k(page, typed: str) -> None:
+    box = page.get_by_label("Type k", exact=True)
+    run_and_settle(page, lambda: (box.fill(typed), box.press("Enter")), what=f"typing k = {typed}")
+
+
+def test_k_is_taken_as_typed_or_refused(server, page, artifacts_dir):
+    open_notebook(page, server, "01_playground.py")
+    expect(page.get_by_role("slider", name="k", exact=True)).to_have_attribute("aria-valuenow", "5")
+    labels = page.get_by_label("Relevance labels", exact=True)
+    many = ", ".join(["1", "0", "2"] * 2000)  # 6,000 labels
+    run_and_settle(page, lambda: (labels.fill(many), labels.press("Enter")), what="6,000 labels")
+    _type_k(page, "5000")
+    text = flat(page)
+    assert "NDCG@5000" in text and "k = 5000, as typed" in text       # not clamped to 100
+    _type_k(page, "2.5")
+    text = flat(page)
+    assert "got '2.5', which is not whole. Type 2 or 3" in text and "NDCG@2" not in text  # not rounded
+    _type_k(page, "0")
+    assert "k must be a whole number of 1 or more; got '0'" in flat(page)
+    run_and_settle(page, lambda: (labels.fill("1, 0, 2"), labels.press("Enter")), what="3 labels")
+    _type_k(page, "20")
+    assert "k = 20 is beyond the list's 3 documents" in flat(page)
+    page.screenshot(path=str(artifacts_dir / "learning_k_beyond_list.png"), full_page=True)
+    _type_k(page, "")
+    assert "NDCG@5" in flat(page)
+    assert_no_traceback(page)
+
+
+def test_empty_entries_fractional_labels_and_negative_gains_are_said(server, page):
+    open_notebook(page, server, "01_playground.py")
+    labels = page.get_by_label("Relevance labels", exact=True)
+    run_and_settle(page, lambda: (labels.fill("1,,2"), labels.press("Enter")), what="1,,2")
+    text = flat(page)
+    assert "label 2 is empty: there is nothing between two commas after label 1" in text
+    assert "NDCG@5" not in text.split("Cannot compute")[1][:200]
+    run_and_settle(page, lambda: (labels.fill("1, 1.5, 0"), labels.press("Enter")), what="a fractional label")
+    assert "Fractional labels (1.5) are used exactly as typed" in flat(page)
+    select_option(page, "Gain", "table")
+    box = page.get_by_label("Gain table", exact=True)
+    run_and_settle(page, lambda: (box.fill("0:-1, 1:1, 1.5:2"), box.press("Enter")), what="a negative gain")
+    assert "A negative gain in the table" in flat(page) and "leave the range 0 to 1" in flat(page)
+    assert_no_traceback(page)
+
+
+def test_chapter_02_with_5000_labels_shows_50_bars_and_says_so(server, page):
+    open_notebook(page, server, "02_gains.py")
+    labels = page.get_by_label("Relevance labels", exact=True)
+    many = ", ".join(["1", "3", "0", "2", "2"] * 1000)
+    run_and_settle(page, lambda: (labels.fill(many), labels.press("Enter")), what="5,000 labels")
+    assert "The bars show ranks 1 to 50 of the 5,000 in the list" in flat(page)
+    assert_no_traceback(page)
+
+
+def test_chapter_06_lists_20_ranks_of_pasted_lines(server, page):
+    open_notebook(page, server, "06_evaluating_runs.py")
+    box = page.get_by_label("Run lines", exact=True)
+    lines = "".join(f"101 Q0 D{j} {j} {100 - j * 0.1:.1f} mine\n" for j in range(300))
+    run_and_settle(page, lambda: (box.fill(lines), box.blur()), what="300 run lines")
+    text = flat(page)
+    assert "Read 300 lines" in text and "and 280 more documents of this topic" in text
+    assert_no_traceback(page)

@@ -26,7 +26,7 @@ def ndcg(rels, k):
 """
 
 ATTACKS = {
-    "infinite loop": ("def dcg(rels, k):\n    while True:\n        pass\n", "timeout", "computing time"),
+    "infinite loop": ("def dcg(rels, k):\n    while True:\n        pass\n", "timeout", "loop that never ends"),
     "import os": ("import os\ndef dcg(rels, k):\n    return 0.0\n", "error", "import os is not allowed"),
     "open()": ("def dcg(rels, k):\n    open('pwned.txt', 'w').write('x')\n    return 0.0\n", "ok",
                "Files, input and running other code are not available"),
@@ -39,7 +39,7 @@ ATTACKS = {
     "syntax error": ("def dcg(rels, k)\n    return 0\n", "refused", "SyntaxError"),
     "wrong name": ("def dgc(rels, k):\n    return 0.0\n", "missing", "no function named dcg. It defines dgc"),
     "wrong signature": ("def dcg(rels):\n    return 0.0\n", "signature", "exactly the two arguments"),
-    "enormous number": ("def dcg(rels, k):\n    return 10 ** 10 ** 10\n", "timeout", "computing time"),
+    "enormous number": ("def dcg(rels, k):\n    return 10 ** 10 ** 10\n", "timeout", "was stopped"),
 }
 
 
