@@ -26,11 +26,37 @@ def _in_range(value: int | float, token: str, position: int) -> int | float:
     return value
 
 
+_HARD = re.compile(r"[,;]")
+
+
+def _check_no_empty_entries(text: str) -> None:
+    """Refuse ``1,,2`` (and ``,1``): an empty entry between commas or semicolons."""
+    pieces = _HARD.split(text)
+    if len(pieces) < 2 or not "".join(pieces).strip():
+        return  # no comma, or nothing but separators (the "empty list" message)
+    if pieces and not pieces[-1].strip():
+        pieces = pieces[:-1]  # one trailing comma: "1, 0," is two labels
+    before = 0  # labels seen so far
+    for piece in pieces:
+        words = piece.split()
+        if not words:
+            if before == 0:
+                raise ValueError("the list starts with a comma: there is no label before it. Delete the comma, "
+                                 "or type a label (? for an unjudged document) before it.")
+            raise ValueError(
+                f"label {before + 1} is empty: there is nothing between two commas after label {before}. "
+                "Type a label there (? for an unjudged document) or delete one of the commas.")
+        before += len(words)
+
+
 def parse_labels(text: str) -> list[float | int | None]:
     """Parse a typed ranked list of relevance labels.
 
     Labels are separated by commas, semicolons or white space; ``?`` marks an
-    unjudged document. Whole numbers come back as ``int``, decimals as ``float``.
+    unjudged document. Whole numbers come back as ``int``; decimals (fractional grades
+    such as ``1.5``) are allowed and come back as ``float``. Two commas with nothing
+    between them (``1,,2``) are an error naming the place: the list is never shortened
+    silently. One comma at the very end (``1, 0,``) is ignored.
 
     Parameters
     ----------
@@ -54,14 +80,21 @@ def parse_labels(text: str) -> list[float | int | None]:
     [1, 0, 2, None, 3]
     >>> parse_labels("1 0 2 1 0")
     [1, 0, 2, 1, 0]
+    >>> parse_labels("1, 1.5, 2")
+    [1, 1.5, 2]
     >>> parse_labels("1, x, 2")
     Traceback (most recent call last):
     ...
-    ValueError: label 2 is 'x', which is not a relevance label. Type whole numbers such as 0, 1, 2, 3 (or ? for an unjudged document), separated by commas or spaces.
+    ValueError: label 2 is 'x', which is not a relevance label. Type numbers of 0 or more such as 0, 1, 2, 3 (decimals such as 1.5 work too), or ? for an unjudged document, separated by commas or spaces.
+    >>> parse_labels("1,,2")
+    Traceback (most recent call last):
+    ...
+    ValueError: label 2 is empty: there is nothing between two commas after label 1. Type a label there (? for an unjudged document) or delete one of the commas.
     """
     if not isinstance(text, str):
         raise TypeError(f"labels text must be a string; got {text!r} ({type(text).__name__}).")
     text = text.replace("\u2212", "-")  # a typographic minus pasted from slides
+    _check_no_empty_entries(text)
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     if not tokens:
         raise ValueError(
@@ -88,7 +121,8 @@ def parse_labels(text: str) -> list[float | int | None]:
             )
         else:
             raise ValueError(
-                f"label {position} is {token!r}, which is not a relevance label. Type whole numbers "
-                "such as 0, 1, 2, 3 (or ? for an unjudged document), separated by commas or spaces."
+                f"label {position} is {token!r}, which is not a relevance label. Type numbers of 0 or more "
+                "such as 0, 1, 2, 3 (decimals such as 1.5 work too), or ? for an unjudged document, "
+                "separated by commas or spaces."
             )
     return labels

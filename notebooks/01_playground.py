@@ -49,7 +49,10 @@ def _(mo, playground, preset_dropdown, presets, widgets):
     gain_table_text = mo.ui.text(value=_preset.gain_table, label="Gain table")
     discount_dropdown = widgets.discount_dropdown(_preset.discount)
     base_number = mo.ui.number(value=_preset.base, step=0.5, label="Base")
-    k_slider = mo.ui.slider(1, 100, value=_preset.k, label="k", include_input=True, full_width=True)
+    # the slider covers 1-100 and shows its value; any other cutoff is typed in "Type k", taken as
+    # typed or refused with a message (playground.choose_k), never rounded or clamped
+    k_slider = mo.ui.slider(1, playground.K_SLIDER_MAX, value=_preset.k, label="k", show_value=True, full_width=True)
+    k_text = mo.ui.text(value="", label=playground.K_FIELD, placeholder="any whole number; empty: the slider")
     unjudged_radio = mo.ui.radio(
         options={"gain 0": "zero", "condense (drop them)": "condense"},
         value="gain 0" if _preset.unjudged == "zero" else "condense (drop them)",
@@ -71,7 +74,7 @@ def _(mo, playground, preset_dropdown, presets, widgets):
             mo.hstack([preset_dropdown, gain_dropdown, discount_dropdown], justify="start", gap=1.5, wrap=True),
             labels_text,
             missed_text,
-            k_slider,
+            mo.hstack([k_slider, k_text], justify="start", align="center", gap=1.5, widths=[3, 1]),
             mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=1.5, wrap=True),
         ],
         gap=0.6,
@@ -83,10 +86,17 @@ def _(mo, playground, preset_dropdown, presets, widgets):
         gain_table_text,
         ideal_radio,
         k_slider,
+        k_text,
         labels_text,
         missed_text,
         unjudged_radio,
     )
+
+
+@app.cell
+def _(k_slider, k_text, playground):
+    k_value, k_problem = playground.choose_k(k_text.value, k_slider.value)
+    return k_problem, k_value
 
 
 @app.cell
@@ -96,7 +106,8 @@ def _(
     gain_dropdown,
     gain_table_text,
     ideal_radio,
-    k_slider,
+    k_problem,
+    k_value,
     labels_text,
     missed_text,
     mo,
@@ -106,6 +117,8 @@ def _(
     widgets,
 ):
     try:
+        if k_problem is not None:
+            raise k_problem
         result = playground.evaluate(
             labels_text.value,
             missed_text.value,
@@ -113,7 +126,7 @@ def _(
             gain_table=gain_table_text.value,
             discount=discount_dropdown.value,
             base=base_number.value,
-            k=k_slider.value,
+            k=k_value,
             unjudged=unjudged_radio.value,
             ideal=ideal_radio.value,
         )
@@ -137,6 +150,11 @@ def _(
             mo.Html(playground.stats_html(result)),
             mo.md(f"**Configuration:** {result.config.describe()}"),
         ]
+        if k_value != k_slider.value:
+            _numbers.append(mo.md(f"*k = {k_value}, as typed in **{playground.K_FIELD}**; clear that box to use "
+                                  "the slider again.*"))
+        for _note in playground.notes(result):
+            _numbers.append(mo.callout(mo.md(_note), kind="info"))
         if result.scored.idcg <= 0:
             _numbers.append(
                 mo.callout(
@@ -190,12 +208,13 @@ def _(mo):
 
 
 @app.cell(column=1)
-def _(base_number, discount_dropdown, k_slider, mo, playground, plots):
+def _(base_number, discount_dropdown, k_value, mo, playground, plots):
+    mo.stop(k_value is None)
     try:
         _html = plots.discount_curves_html(
             discount_dropdown.value,
             base=playground.base_for(discount_dropdown.value, base_number.value),
-            k=k_slider.value,
+            k=k_value,
         )
     except (TypeError, ValueError):
         mo.stop(True)  # the numbers above already show the message

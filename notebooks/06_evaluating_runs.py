@@ -85,17 +85,29 @@ def _(mo):
 
 @app.cell
 def _(mo, nc, run_lines, widgets):
+    _MAX_LINES = 20_000  # pasted lines (a paste of 20,000 takes the browser about a second); upload more
+    _SHOW = 20  # ranks listed (a list of thousands took the page a minute to draw)
     try:
+        _count = run_lines.value.count("\n") + 1
+        if _count > _MAX_LINES:
+            raise ValueError(
+                f"run lines: {_count:,} lines were pasted; at most {_MAX_LINES:,} can be pasted here. "
+                "Upload the run as a file under 'Your run, scored like trec_eval' below instead."
+            )
         # bytes, never str: the reader would take a one-line str for a file path on the server
         _typed = nc.read_run(run_lines.value.encode("utf-8"), name="run lines")
         _ranked = nc.ranked_labels({}, _typed, _typed["query_id"].iat[0])
         _lines = [
             f"{_rank}. {_doc} (score {_score:g})"
-            for _rank, (_doc, _score) in enumerate(zip(_ranked.doc_ids, _ranked.scores), start=1)
+            for _rank, (_doc, _score) in enumerate(zip(_ranked.doc_ids[:_SHOW], _ranked.scores[:_SHOW]), start=1)
         ]
+        _more = len(_ranked.doc_ids) - _SHOW
+        _tail = f"\n\n*... and {_more:,} more documents of this topic (the first {_SHOW} are shown).*" if _more > 0 else ""
+        _topics = _typed["query_id"].nunique()
+        _others = f" ({_topics:,} topics; the first is shown)" if _topics > 1 else ""
         _shown = mo.md(
-            f"Read {len(_typed)} lines. Topic **{_ranked.query_id}** in trec_eval's order "
-            "(the rank column played no part):\n\n" + "\n".join(_lines)
+            f"Read {len(_typed):,} lines{_others}. Topic **{_ranked.query_id}** in trec_eval's order "
+            "(the rank column played no part):\n\n" + "\n".join(_lines) + _tail
         )
     except (TypeError, ValueError) as _err:
         _shown = widgets.error_callout(_err)

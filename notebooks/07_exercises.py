@@ -6,8 +6,8 @@
 # description = "Every chapter's exercises: check an answer, get the mistake named, see the worked solution"
 # ///
 
-# The answer box, the feedback callout and the folded hints and worked solution come from
-# ndcg_core.ui.widgets, the same pieces that end chapters 01-06 ("Check yourself").
+# The answer box, the verdict and the code box come from ndcg_core.ui.widgets, the same pieces
+# that end chapters 01-06 ("Check yourself"); progress lives in ndcg_core.teaching.progress.
 
 import marimo
 
@@ -19,9 +19,9 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import exercises
+    from ndcg_core.teaching import exercises, progress, store
     from ndcg_core.ui import widgets
-    return exercises, mo, nc, widgets
+    return exercises, mo, nc, progress, store, widgets
 
 
 @app.cell(hide_code=True)
@@ -29,14 +29,28 @@ def _(mo):
     mo.md(r"""
     # 07 · Exercises
 
-    Every chapter ends with a few exercises; here they all are in one place. Pick a
-    chapter and an exercise, type your answer and press **Check** (or Ctrl+Enter). A right answer is
-    confirmed. A wrong one is compared with what the usual mistakes would give (natural
-    log instead of $\log_2$, the ideal list built from the run, a forgotten
-    normalisation, ...) and, when it matches one, the mistake is named with a hint on how
-    to fix it.
+    Every chapter ends with a few exercises; here they all are in one place, with the two
+    code exercises of the exam. Pick a chapter and an exercise, type your answer and press
+    **Enter** or **Check**. A right answer is confirmed. A wrong one is compared with what
+    the usual mistakes would give (natural log instead of $\log_2$, the ideal list built
+    from the run, a forgotten normalisation, ...) and, when it matches one, the mistake is
+    named with a hint on how to fix it.
     """)
     return
+
+
+@app.cell
+def _(widgets):
+    learner_box = widgets.learner_input()
+    learner_box
+    return (learner_box,)
+
+
+@app.cell
+def _(learner_box, mo, widgets):
+    learner, _note = widgets.checked_name(learner_box.value)
+    mo.md(_note)
+    return (learner,)
 
 
 @app.cell(hide_code=True)
@@ -45,22 +59,19 @@ def _(mo):
     ## How to type an answer
 
     - **Numbers** as you would write them: `2.43`, `2,43`, or a fraction such as `3/4`.
-      nDCG may also be a percentage: `78 %`. Give the number of decimals the exercise asks
-      for and round only at the end.
+      nDCG and other fractions may also be a percentage: `78 %`. Give the number of
+      decimals the exercise asks for and round only at the end: an answer is right when
+      it rounds to the right value at the asked decimals, and any further decimals you
+      give must be right too.
     - **An ideal ranking** as labels separated by commas or spaces, best first: `2, 1, 1`.
       Trailing zeros may be left out.
-    - **Multiple choice**: pick an option.
+    - **Multiple choice**: pick an option and press **Check**.
+    - **Code**: write the function in the code box and press **Run my code**.
 
-    Hints and the worked solution are folded away under each exercise: open them when
-    you want them.
+    Hints and the worked solution are in the tabs under each exercise: open them when you
+    want them; a new exercise starts with them folded.
     """)
     return
-
-
-@app.cell
-def _(mo):
-    get_progress, set_progress = mo.state({})
-    return get_progress, set_progress
 
 
 @app.cell
@@ -100,124 +111,97 @@ def _(exercise, exercises, mo):
 
 @app.cell
 def _(exercise, mo, widgets):
+    # new widgets for every exercise: nothing typed, checked or opened carries over
     if exercise.kind == "code":
-        answer_form = None
-        _shown = mo.callout(
-            mo.md(
-                "This exercise is answered with code, not text: see **Code exercises** at the "
-                "end of this page."
-            ),
-            kind="info",
-        )
+        answer = widgets.code_box(exercise.function)
     else:
-        answer_form = widgets.answer_box(exercise, label="Your answer")
-        _shown = answer_form
-    _shown
-    return (answer_form,)
+        answer = widgets.answer_boxes((exercise.id,), label="Your answer")
+    help_tabs = widgets.help_tabs(exercise)
+    return answer, help_tabs
 
 
 @app.cell
-def _(answer_form, exercise, exercises, mo, set_progress, widgets):
-    if answer_form is None:
-        _out = mo.md("")
-    elif answer_form.value is None:
-        _out = mo.md("*Type your answer and press **Check**.*")
+def _(answer, exercise, mo):
+    if exercise.kind == "code":
+        _shown = mo.vstack([answer["code"], answer["run"]])
     else:
-        try:
-            _feedback = exercises.check(exercise.id, answer_form.value)
-        except (TypeError, ValueError) as _err:
-            _out = widgets.error_callout(_err)
-        else:
-            _solved = _feedback.correct
-            set_progress(lambda _p: {**_p, exercise.id: _p.get(exercise.id, False) or _solved})
-            _out = widgets.feedback_callout(_feedback)
+        _shown = mo.hstack([answer[exercise.id]["answer"], answer[exercise.id]["check"]],
+                           justify="start", align="end", widths=[8, 1])
+    _shown
+    return
+
+
+@app.cell
+def _(answer, exercise, learner, widgets):
+    if exercise.kind == "code":
+        _out = widgets.code_report(answer, exercise.id, learner=learner)
+    else:
+        _out = widgets.verdict(answer, exercise.id, exercise=exercise, learner=learner)
     _out
     return
 
 
 @app.cell
-def _(exercise, widgets):
-    widgets.folded_help(exercise)
+def _(help_tabs):
+    help_tabs
     return
 
 
 @app.cell
-def _(exercises, get_progress, mo):
-    _progress = get_progress()
-    _rows = []
-    for _number, _title in exercises.CHAPTERS.items():
-        _ids = [_ex.id for _ex in exercises.for_chapter(_number)]
-        _tried = sum(_id in _progress for _id in _ids)
-        _solved = sum(bool(_progress.get(_id)) for _id in _ids)
-        _rows.append(f"| {_number} · {_title} | {len(_ids)} | {_tried} | {_solved} |")
+def _(answer, exercise, exercises, learner, mo, progress, store):
+    from urllib.parse import quote
+
+    answer  # re-read the log after every check
     _total = len(exercises.all_exercises())
-    _done = sum(bool(_v) for _v in _progress.values())
+    _rows = []
+    _mistakes = []
+    _problem = ""
+    _done = {}
+    if learner:
+        try:
+            _done = progress.solved_ids(learner)
+            _mistakes = progress.recurring_mistakes(learner)
+        except store.StoreError as _err:
+            _problem = f"\n\n**Progress cannot be read**: {_err}"
+    for _row in progress.chapter_progress(learner or "nobody", tried=_done):
+        _rows.append(f"| {_row.chapter} · {_row.title} | {_row.exercises} | {_row.tried} | {_row.solved} |")
+    _solved = sum(bool(_v) for _k, _v in _done.items() if _k in {_e.id for _e in exercises.all_exercises()})
+    _head = f"## Your progress: {_solved} of {_total} solved" if learner else "## Your progress"
+    _kept = (
+        f"Kept for **{learner}** across reloads and restarts; checks in chapters 01-06 and 08 count too."
+        if learner else "**Progress is not being kept**: type your name at the top of the page."
+    )
+    _list = ""
+    if _mistakes:
+        _items = "\n".join(
+            f"- {_m.name}: {_m.count} time{'s' if _m.count != 1 else ''}" for _m in _mistakes[:6])
+        _list = (f"\n\n### Your recurring mistakes\n\n{_items}\n\nPractise these in "
+                 f"[08 · Exam practice](/?file=08_exam_practice.py&learner={quote(learner)}): tick "
+                 "**Practise my mistakes** there.")
     mo.md(
-        f"## Your progress: {_done} of {_total} solved\n\n"
-        "| chapter | exercises | tried | solved |\n|:---|:---|:---|:---|\n"
-        + "\n".join(_rows)
-        + "\n\nProgress is kept for this browser session only: a reload starts afresh."
+        f"{_head}\n\n{_kept}{_problem}\n\n"
+        "| chapter | exercises | tried | solved |\n|:---|:---|:---|:---|\n" + "\n".join(_rows) + _list
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    ## Code exercises: write `dcg(rels, k)` and `ndcg(rels, k)`
+def _(exercises, mo):
+    mo.md(
+        r"""
+    ## About the code exercises
 
-    The two functions below are the short implementation from the exam: linear gain,
-    discount $1/\log_2(i+1)$, and for nDCG an ideal list sorted from `rels` itself. The
-    checker calls them on a battery of cases (the lecture example, a cutoff beyond the
-    list, an all-zero list, an empty list, ...) and compares every result with
-    the exact values NDCG Lab computes.
+    `code-dcg` and `code-ndcg` (chapter 01) ask for the exam's short implementation:
+    linear gain, discount $1/\log_2(i+1)$, and for nDCG an ideal list sorted from `rels`
+    itself. The checker runs your function on a battery of cases (the lecture example, a
+    cutoff beyond the list, an all-zero list, an empty list, ...) and compares every result
+    with the exact values NDCG Lab computes. Your code runs in a separate process with a
+    time limit, a memory limit and no access to files or the network; `import math` is the
+    only import allowed.
 
-    On this page nothing you type is ever run: the page only runs the code stored in the
-    notebook. To write your own versions, open the notebook for editing with
-
-    ```
-    ndcg-lab edit
-    ```
-
-    choose `07_exercises.py`, replace the bodies of `dcg` and `ndcg` in the two cells
-    below, and run them: the report under them updates with every change. Start by
-    fixing what the report says about the exam's `ndcg`.
-    """)
-    return
-
-
-@app.cell
-def _():
-    from math import log2
-
-    def dcg(rels, k):
-        """DCG@k, linear gain, discount 1/log2(rank + 1). Rewrite me in edit mode."""
-        return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))
-    return (dcg,)
-
-
-@app.cell
-def _(dcg):
-    def ndcg(rels, k):
-        """nDCG@k with the ideal list sorted from rels (the exam's version). Fix me in edit mode."""
-        ideal = sorted(rels, reverse=True)
-        return dcg(rels, k) / dcg(ideal, k)
-    return (ndcg,)
-
-
-@app.cell
-def _(dcg, exercises, mo, ndcg, set_progress):
-    import inspect
-
-    _parts = []
-    for _id, _function in (("code-dcg", dcg), ("code-ndcg", ndcg)):
-        _report = exercises.check_code(_id, _function)
-        _passed = _report.passed
-        if mo.app_meta().mode == "edit":  # in run mode this is the shipped code, not the learner's
-            set_progress(lambda _p, _key=_id, _ok=_passed: {**_p, _key: _p.get(_key, False) or _ok})
-        _parts.append(mo.md(f"```python\n{inspect.getsource(_function).rstrip()}\n```"))
-        _parts.append(mo.callout(mo.md(_report.markdown()), kind="success" if _passed else "warn"))
-    mo.vstack(_parts)
+    """
+        + exercises.code.battery_markdown("dcg")
+    )
     return
 
 

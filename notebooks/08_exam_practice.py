@@ -17,9 +17,9 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import exam
-    from ndcg_core.teaching import exercises
+    from ndcg_core.teaching import exercises, progress, store
     from ndcg_core.ui import widgets
-    return exam, exercises, mo, nc, widgets
+    return exam, exercises, mo, nc, progress, store, widgets
 
 
 @app.cell(hide_code=True)
@@ -33,8 +33,36 @@ def _(mo):
 
     Answer all of them, press **Mark my answers**, and you get a score, the mistake behind
     each wrong answer where it can be recognised, and a worked solution for every problem.
+    Change an answer after marking and its verdict (and the score) say "not checked" until
+    you mark again. With your name typed below, every marked answer is kept, and a set aimed
+    at your recurring mistakes is one tick away.
     """)
     return
+
+
+@app.cell
+def _(widgets):
+    learner_box = widgets.learner_input()
+    learner_box
+    return (learner_box,)
+
+
+@app.cell
+def _(learner_box, mo, progress, store, widgets):
+    learner, _note = widgets.checked_name(learner_box.value)
+    my_mistakes = []
+    if learner:
+        try:
+            my_mistakes = progress.recurring_mistakes(learner)
+        except store.StoreError as _err:
+            _note += f"\n\n**Progress cannot be read**: {_err}"
+    practise_box = mo.ui.checkbox(
+        label="Practise my mistakes: " + (", ".join(f"{_m.name} ({_m.count}×)" for _m in my_mistakes[:3])
+                                          if my_mistakes else "none recorded yet"),
+        disabled=not my_mistakes,
+    )
+    mo.vstack([mo.md(_note), practise_box])
+    return learner, my_mistakes, practise_box
 
 
 @app.cell(hide_code=True)
@@ -160,7 +188,9 @@ def _(
     max_label_slider,
     missed_slider,
     mo,
+    my_mistakes,
     policies_multiselect,
+    practise_box,
     precision_slider,
     problems_slider,
     seed_text,
@@ -168,69 +198,102 @@ def _(
     widgets,
 ):
     try:
-        exam_set = exam.generate_exam(
-            exam.parse_seed(seed_text.value),
-            exam.ExamSettings(
-                problems=problems_slider.value,
-                length=length_slider.value,
-                max_label=max_label_slider.value,
-                gains=tuple(gains_multiselect.value),
-                discounts=tuple(discounts_multiselect.value),
-                unjudged=unjudged_slider.value,
-                unjudged_policies=tuple(policies_multiselect.value),
-                missed=missed_slider.value,
-                kinds=tuple(kinds_multiselect.value),
-                precision=precision_slider.value,
-            ),
-        )
+        _seed = exam.parse_seed(seed_text.value)
+        if practise_box.value and my_mistakes:
+            exam_set = exam.practice_set(_seed, [_m.misconception for _m in my_mistakes],
+                                         problems=problems_slider.value)
+        else:
+            exam_set = exam.generate_exam(
+                _seed,
+                exam.ExamSettings(
+                    problems=problems_slider.value,
+                    length=length_slider.value,
+                    max_label=max_label_slider.value,
+                    gains=tuple(gains_multiselect.value),
+                    discounts=tuple(discounts_multiselect.value),
+                    unjudged=unjudged_slider.value,
+                    unjudged_policies=tuple(policies_multiselect.value),
+                    missed=missed_slider.value,
+                    kinds=tuple(kinds_multiselect.value),
+                    precision=precision_slider.value,
+                ),
+            )
     except (TypeError, ValueError) as _err:
         exam_set = None
         _shown = widgets.error_callout(_err)
     else:
-        _shown = mo.md(f"**Seed {exam_set.seed}**: {exam_set.settings.describe()}.")
+        _what = ("problems aimed at your recurring mistakes" if practise_box.value and my_mistakes
+                 else exam_set.settings.describe())
+        _shown = mo.md(f"**Seed {exam_set.seed}**: {_what}.")
     _shown
     return (exam_set,)
 
 
 @app.cell
-def _(exam_set, exercises, mo):
+def _(exam_set, mo, widgets):
     mo.stop(exam_set is None)
-    _fields = {}
-    _parts = []
-    for _i, _p in enumerate(exam_set.problems, start=1):
-        _key = f"a{_i}"
-        _fields[_key] = (
-            mo.ui.radio(_p.choices, label=f"Answer {_i}")
-            if _p.choices
-            else mo.ui.text(label=f"Answer {_i}", placeholder=_p.placeholder)
-        )
-        _text = exercises.statement(_p).replace("{", "{{").replace("}", "}}")
-        _parts.append(f"### {_p.title}\n\n{_text}\n\n{{{_key}}}")
-    answers_form = (
-        mo.md("## The problems\n\n" + "\n\n---\n\n".join(_parts))
-        .batch(**_fields)
-        .form(submit_button_label="Mark my answers", bordered=False)
-    )
-    answers_form
-    return (answers_form,)
+    answers = widgets.exam_answer_boxes(exam_set.problems)
+    mark_button = widgets.check_button("Mark my answers")
+    return answers, mark_button
 
 
 @app.cell
-def _(answers_form, exam, exam_set, mo, widgets):
+def _(answers, exam_set, exercises, mark_button, mo):
+    _parts = []
+    for _i, _p in enumerate(exam_set.problems, start=1):
+        _parts.append(mo.md(f"### {_p.title}\n\n{exercises.statement(_p)}"))
+        _parts.append(answers[f"a{_i}"])
+    mo.vstack([mo.md("## The problems"), *_parts, mark_button])
+    return
+
+
+@app.cell
+def _(mo):
+    # what was marked, per set of answer boxes: (presses, the answers marked)
+    marked_memo = {}
+    return (marked_memo,)
+
+
+@app.cell
+def _(answers, exam, exam_set, learner, mark_button, marked_memo, mo, widgets):
     mo.stop(exam_set is None)
+    _n = len(exam_set.problems)
+    _now = [answers.value[f"a{_i}"] for _i in range(1, _n + 1)]
+    _key = id(answers)
+    _presses, _marked = marked_memo.get(_key, (0, None))
+    if (mark_button.value or 0) > _presses:
+        _presses, _marked = mark_button.value, list(_now)
+        marked_memo[_key] = (_presses, _marked)
+        _fresh = True
+    else:
+        _fresh = False
     mo.stop(
-        answers_form.value is None,
+        _marked is None,
         mo.md("*Answer the problems, then press **Mark my answers**. Empty answers count as wrong.*"),
     )
-    result = exam.mark(exam_set, [answers_form.value[f"a{_i}"] for _i in range(1, len(exam_set.problems) + 1)])
+    result = exam.mark(exam_set, _marked)
+    _changed = [_i for _i in range(1, _n + 1) if _now[_i - 1] != _marked[_i - 1]]
+    _problems = []
+    if _fresh and learner:
+        for _p, _a, _fb in zip(exam_set.problems, _marked, result.feedback):
+            if _a not in (None, ""):
+                _problem = widgets.record_check(learner, _p.id, _a, _fb)
+                if _problem and _problem not in _problems:
+                    _problems.append(_problem)
     _verdicts = []
-    for _p, _fb in zip(exam_set.problems, result.feedback):
+    for _i, (_p, _fb) in enumerate(zip(exam_set.problems, result.feedback), start=1):
         _verdicts.append(mo.md(f"**{_p.title}**"))
-        _verdicts.append(widgets.feedback_callout(_fb))
-    mo.vstack([
-        mo.md(f"## Score: {result.score} / {result.total} ({result.percent:.0f} %)"),
-        *_verdicts,
-    ])
+        if _i in _changed:
+            _verdicts.append(mo.callout(mo.md("**Not checked**: you changed this answer after marking."), kind="neutral"))
+        else:
+            _verdicts.append(widgets.feedback_callout(_fb))
+    if _changed:
+        _head = mo.callout(mo.md(
+            f"## Score: not checked\n\nYou changed answer {', '.join(map(str, _changed))} after marking. "
+            "Press **Mark my answers** again for a new score."), kind="neutral")
+    else:
+        _head = mo.md(f"## Score: {result.score} / {result.total} ({result.percent:.0f} %)")
+    mo.vstack([_head, *[mo.callout(mo.md(_x), kind="warn") for _x in _problems], *_verdicts])
     return (result,)
 
 
@@ -242,6 +305,42 @@ def _(exam_set, exercises, mo, result):
         _mark = "right" if _fb.correct else "to review"
         _items[f"{_p.title} ({_mark})"] = mo.md(exercises.solution(_p))
     mo.vstack([mo.md("## Review: worked solutions"), mo.accordion(_items)])
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## The code task
+
+    The exam also asks for code. The seed draws whether you write `dcg(rels, k)` or
+    `ndcg(rels, k)` and four extra cases on top of the fixed battery. Your code runs in a
+    separate process with a time limit, a memory limit and no access to files or the
+    network; `from math import log2` is the only import allowed.
+    """)
+    return
+
+
+@app.cell
+def _(exam, mo, seed_text, widgets):
+    try:
+        code_task = exam.code_task(exam.parse_seed(seed_text.value))
+    except (TypeError, ValueError) as _err:
+        code_task = None
+        code_answer = None
+        _shown = widgets.error_callout(_err)
+    else:
+        code_answer = widgets.code_box(code_task.function)
+        _shown = mo.vstack([mo.md(f"### {code_task.title}\n\n{code_task.prompt}"), code_answer["code"],
+                            code_answer["run"]])
+    _shown
+    return code_answer, code_task
+
+
+@app.cell
+def _(code_answer, code_task, learner, mo, widgets):
+    mo.stop(code_task is None)
+    widgets.code_report(code_answer, code_task.exercise, extra_cases=code_task.cases, learner=learner)
     return
 
 

@@ -43,3 +43,11 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+# Progress and class answers go to a throwaway data folder, never the tester's own
+# (~/.local/share/ndcg-lab); servers the browser tests start inherit it.
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ.setdefault("NDCG_LAB_DATA_DIR", tempfile.mkdtemp(prefix="ndcg-lab-test-data-"))

@@ -530,3 +530,104 @@ def exam_html(exam: ExamSet, *, title: str = "nDCG exam practice") -> str:
     key.append("</section>")
     return head + meta + "\n".join(problems) + "\n" + "\n".join(key) + "\n</body>\n</html>\n"
 
+
+
+# --------------------------------------------------------------------------- code tasks and "practise these"
+
+
+class CodeTask(NamedTuple):
+    """A seeded code task: write ``function(rels, k)``; the battery plus seeded ``cases`` check it."""
+
+    seed: int
+    exercise: str
+    function: str
+    title: str
+    prompt: str
+    cases: tuple[tuple[str, tuple[int, ...], int], ...]
+
+
+def code_task(seed: int) -> CodeTask:
+    """The code task of a seed: ``dcg`` or ``ndcg`` (drawn by the seed) and four seeded cases
+    on top of the fixed battery. Check a typed answer with
+    ``exercises.check_code_text(task.exercise, source, task.cases)`` (a sandboxed process).
+
+    >>> task = code_task(2026)
+    >>> task == code_task(2026), task.function in ("dcg", "ndcg"), len(task.cases)
+    (True, True, 4)
+    """
+    seed = _check_seed(seed)
+    rng = random.Random(f"ndcg-lab-exam/{seed}/code")
+    function = rng.choice(("dcg", "ndcg"))
+    cases = []
+    for n in range(1, 5):
+        length = rng.randint(3, 8)
+        rels = tuple(rng.randint(0, 3) for _ in range(length))
+        k = rng.randint(1, length + 2)
+        cases.append((f"seeded case {n}", rels, k))
+    what = ("DCG@k with linear gain and the discount 1/log2(i+1), i the rank counted from 1"
+            if function == "dcg" else
+            "nDCG@k: DCG@k divided by the DCG@k of rels sorted largest first (the exam's ideal), "
+            "0 when that is 0")
+    prompt = (f"Write `def {function}(rels, k):` returning {what}. `rels` is a list of labels, best-ranked "
+              "first; k may be larger than the list. `from math import log2` is allowed; nothing else is imported.")
+    return CodeTask(seed, f"code-{function}", function, f"Code: write {function}(rels, k)", prompt, tuple(cases))
+
+
+#: The settings under which each named mistake shows up in a problem ("practise these").
+_PRACTICE: dict[str, dict[str, object]] = {
+    "gain-exponential-for-linear": {"gains": ("linear",), "kinds": ("dcg", "ndcg")},
+    "gain-linear-for-exponential": {"gains": ("exponential",), "kinds": ("dcg", "ndcg")},
+    "log-natural": {"kinds": ("dcg", "term", "ndcg")},
+    "log-base10": {"kinds": ("dcg", "term", "ndcg")},
+    "discount-log2-i": {"kinds": ("dcg", "term")},
+    "rank-shift": {"kinds": ("dcg", "term")},
+    "discount-other": {"discounts": EXAM_DISCOUNTS, "kinds": ("dcg", "ndcg")},
+    "unjudged-policy": {"unjudged": 2, "unjudged_policies": ("zero", "condense"), "kinds": ("dcg", "ndcg")},
+    "ideal-from-run": {"missed": 2, "kinds": ("idcg", "ndcg", "ideal")},
+    "ideal-unsorted": {"kinds": ("idcg", "ideal")},
+    "ideal-ascending": {"kinds": ("ideal",)},
+    "cutoff-off-by-one": {"length": 7, "kinds": ("dcg", "ndcg")},
+    "no-normalisation": {"kinds": ("ndcg",)},
+    "ratio-inverted": {"kinds": ("ndcg",)},
+    "rounded-early": {"kinds": ("dcg", "ndcg"), "precision": 3},
+    "truncated": {"kinds": ("dcg", "ndcg")},
+    "too-few-decimals": {"kinds": ("dcg", "ndcg"), "precision": 3},
+}
+
+
+def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> ExamSet:
+    """"Practise these": a seeded set aimed at a learner's recurring mistakes.
+
+    The mistakes (misconception ids, most frequent first, e.g. from
+    :func:`ndcg_core.teaching.progress.recurring_mistakes`) take turns; each problem is drawn
+    under settings where that mistake gives a wrong value the checker recognises. With no
+    mistakes it is an ordinary set. Problem titles name the mistake they practise.
+
+    >>> s = practice_set(5, ["log-natural"], problems=2)
+    >>> [p.title.split(":")[0] for p in s.problems]
+    ['Practise 1', 'Practise 2']
+    """
+    from .exercises import MISCONCEPTIONS, mistaken_values
+
+    seed = _check_seed(seed)
+    chosen = [m for m in dict.fromkeys(mistakes) if m in _PRACTICE]
+    base = ExamSettings(problems=max(1, min(problems, 30)))
+    if not chosen:
+        return generate_exam(seed, base)
+    out: list[Exercise] = []
+    tries = {m: 0 for m in chosen}
+    n = 0
+    while len(out) < base.problems and n < 40 * base.problems:
+        m = chosen[n % len(chosen)]
+        n += 1
+        settings = replace(base, **_PRACTICE[m])  # type: ignore[arg-type]
+        for _ in range(25):
+            tries[m] += 1
+            p = _problem(seed, tries[m], settings)
+            fits = p.kind != "numeric" or m in mistaken_values(p)
+            if fits:
+                index = len(out) + 1
+                title = f"Practise {index}: {p.title.split(': ', 1)[1]} ({MISCONCEPTIONS[m].name.split(' (')[0]})"
+                out.append(replace(p, id=f"practise-{seed}-{index}", title=title))
+                break
+    return ExamSet(seed, base, tuple(out))

@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..teaching import progress, store
 from ..teaching.paths import is_checkout, notebooks_dir
 
 __all__ = [
@@ -259,7 +260,33 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help=f"password visitors must enter (default: the environment variable {PASSWORD_ENV})",
     )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        metavar="DIR",
+        help=(f"folder of the progress file (default: the environment variable {store.DATA_DIR_ENV}, "
+              "else ~/.local/share/ndcg-lab)"),
+    )
     return parser
+
+
+def serving_environment(args: argparse.Namespace, environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment variables the notebook kernels need: the data folder (``--data-dir``,
+    passed on as :data:`ndcg_core.teaching.store.DATA_DIR_ENV`) and whether the server is
+    shared (a host other than loopback: then no name comes from the data file).
+
+    >>> a = parse_args(["--data-dir", "/tmp/x"])
+    >>> serving_environment(a, {})[store.DATA_DIR_ENV], serving_environment(a, {})[progress.SHARED_ENV]
+    ('/tmp/x', '0')
+    """
+    out: dict[str, str] = {}
+    data_dir = getattr(args, "data_dir", None)
+    if data_dir is not None:
+        if not str(data_dir).strip():
+            raise UsageError("--data-dir is empty. Leave it out to keep progress in ~/.local/share/ndcg-lab.")
+        out[store.DATA_DIR_ENV] = str(Path(data_dir).expanduser().resolve())
+    out[progress.SHARED_ENV] = "0" if is_loopback(args.host.strip() or DEFAULT_HOST) else "1"
+    return out
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -405,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         launch = build_command(args)
+        os.environ.update(serving_environment(args))  # the marimo process and its kernels inherit it
         _check_port_free(args.host.strip(), args.port)
     except UsageError as err:
         print(f"ndcg-lab: {err}", file=sys.stderr)

@@ -14,6 +14,9 @@ message starts with the field it came from, e.g. ``Relevance labels: label 2 is 
 
 from __future__ import annotations
 
+import math
+import re
+
 from dataclasses import dataclass
 
 import pandas as pd
@@ -38,6 +41,10 @@ __all__ = [
     "LABELS_FIELD",
     "MISSED_FIELD",
     "GAIN_TABLE_FIELD",
+    "K_FIELD",
+    "K_SLIDER_MAX",
+    "choose_k",
+    "notes",
 ]
 
 #: The Gain dropdown's choices: the two named gains and a typed table.
@@ -46,10 +53,71 @@ GAIN_CHOICES = ("linear", "exponential", "table")
 LABELS_FIELD = "Relevance labels"
 MISSED_FIELD = "Judged documents not in the list"
 GAIN_TABLE_FIELD = "Gain table"
+#: The text box next to the ``k`` slider for a cutoff the slider does not reach.
+K_FIELD = "Type k"
+#: The ``k`` slider's range is 1 to this; any larger cutoff is typed in :data:`K_FIELD`.
+K_SLIDER_MAX = 100
 
 
 def _in_field(field: str, err: Exception) -> Exception:
     return type(err)(f"{field}: {err}")
+
+
+def choose_k(typed: str, slider: int) -> tuple[int | None, ValueError | None]:
+    """The cutoff: the typed one (:data:`K_FIELD`) when the box holds text, else the slider's.
+
+    A typed k is taken exactly as typed or refused with a message, never rounded or
+    clamped: ``"5000"`` is k = 5000 (beyond the slider's range or the list is fine, see
+    :func:`notes`), ``"2.5"``, ``"0"`` and ``"abc"`` are messages.
+
+    >>> choose_k("", 5), choose_k(" 5000 ", 5)
+    ((5, None), (5000, None))
+    >>> print(choose_k("2.5", 5)[1])
+    Type k: k must be a whole number of 1 or more; got '2.5', which is not whole. Type 2 or 3, or clear the box to use the slider.
+    """
+    if not isinstance(typed, str) or not typed.strip():
+        return int(slider), None
+    text = typed.strip()
+    shown = text if len(text) <= 20 else text[:17] + "..."
+    fix = "or clear the box to use the slider."
+    if re.fullmatch(r"\+?\d{1,9}", text):
+        k = int(text)
+        if k >= 1:
+            return k, None
+        return None, ValueError(f"{K_FIELD}: k must be a whole number of 1 or more; got {shown!r}. Type 1 or more, {fix}")
+    try:
+        number = float(text.replace(",", "."))
+    except ValueError:
+        number = None
+    if number is not None and math.isfinite(number) and number >= 1 and not number.is_integer():
+        low = math.floor(number)
+        return None, ValueError(f"{K_FIELD}: k must be a whole number of 1 or more; got {shown!r}, which is not "
+                                f"whole. Type {low} or {low + 1}, {fix}")
+    return None, ValueError(f"{K_FIELD}: k must be a whole number of 1 or more (a cutoff: how many ranks count); "
+                            f"got {shown!r}. Type e.g. 5 or 10, {fix}")
+
+
+def notes(result: "PlaygroundResult") -> list[str]:
+    """What the learner should know about these inputs (Markdown): fractional labels used as
+    typed, a cutoff beyond the list, negative gains (nDCG may then leave [0, 1])."""
+    out = []
+    fractional = sorted({x for x in (*result.labels, *result.missed)
+                         if x is not None and not float(x).is_integer()})
+    if fractional:
+        shown = ", ".join(f"{x:g}" for x in fractional[:3])
+        out.append(f"**Fractional labels** ({shown}) are used exactly as typed: with linear gain a label 1.5 "
+                   "is worth 1.5, with exponential gain 2^1.5 - 1 = 1.83.")
+    k = result.k
+    if k is not None and k > len(result.labels):
+        out.append(f"**k = {k} is beyond the list's {len(result.labels)} documents**: the ranks past its end "
+                   f"add nothing to DCG@{k}, while IDCG@{k} counts up to {k} judged documents.")
+    gain = result.config.gain
+    table = gain if isinstance(gain, dict) else None
+    if table is not None and any(float(v) < 0 for v in table.values()):
+        out.append("**A negative gain** in the table: a document can now cost points, so DCG can be "
+                   "negative and nDCG can leave the range 0 to 1. That is allowed here to show it; "
+                   "published nDCG uses gains of 0 or more.")
+    return out
 
 
 def read_missed(text: str) -> list[float | int]:

@@ -41,8 +41,11 @@ A chapter ends with its exercises in three kinds of cell (each card can be a sli
         widgets.exercise_card(chapter_answers, "gains-exp-dcg")
         return
 
-Each answer box is a ``form``: its value stays ``None`` until the learner presses **Check**,
-so feedback appears only on request. The option lists keep the stable names of
+Each answer box is a text box (or options) with its own **Check** button. A text box sends
+its value on Enter or when it loses focus, and each value sent is checked (Enter checks);
+options are checked on **Check**, and a choice changed since is marked "not checked". An
+empty box or no option chosen gets a message. Every check is logged in the progress store
+under the learner's name (:func:`learner_name`; none: nothing is logged). The option lists keep the stable names of
 :data:`ndcg_core.DISCOUNT_NAMES` underneath, so tests and ndcg_core see ``"log2_shifted"``
 while the learner reads ``1/log2(i+2), shifted``.
 
@@ -51,13 +54,14 @@ May import: marimo, every other layer of ndcg_core. Nothing below ``ndcg_core.ui
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import marimo as mo
 
 from ..discounts import DISCOUNT_NAMES
-from ..teaching import exercises
+from ..teaching import exercises, progress, store
 from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
 
 __all__ = [
@@ -84,6 +88,20 @@ __all__ = [
     "feedback_callout",
     "folded_help",
     "exercise_card",
+    "check_button",
+    "exam_answer_boxes",
+    "verdict",
+    "HELP_FOLDED",
+    "help_tabs",
+    "LEARNER_PARAM",
+    "LEARNER_FIELD",
+    "learner_name",
+    "learner_input",
+    "checked_name",
+    "record_check",
+    "CODE_FIELD",
+    "code_box",
+    "code_report",
 ]
 
 
@@ -274,7 +292,7 @@ def discount_dropdown(
 
 #: How to answer, said under every "Check yourself" heading.
 HOW_TO_ANSWER = (
-    "Type your answer, or pick an option, and press **Check**. A wrong answer that a common slip "
+    "Type your answer and press **Enter** (or **Check**), or pick an option and press **Check**. A wrong answer that a common slip "
     "produces is named, with a hint on how to fix it. Hints and the worked solution are folded under "
     "each exercise; open them when you want them. Notebook 07 collects the exercises of every chapter."
 )
@@ -304,34 +322,53 @@ def answer_label(exercise: str | exercises.Exercise) -> str:
 
 
 def answer_box(exercise: str | exercises.Exercise, *, label: str | None = None) -> Any:
-    """One exercise's answer box with its own **Check** button (a form: ``None`` until pressed).
+    """One exercise's answer box with its own **Check** button: a ``mo.ui.dictionary``
+    ``{"answer": text box or options, "check": button}``.
 
-    Options for a multiple-choice exercise, else a text box with the exercise's placeholder.
-    ``label`` defaults to :func:`answer_label`. A code exercise has no answer box (its answer
-    is a function, checked in notebook 07): asking for one is a ``ValueError``.
+    A text box sends its value on Enter or when it loses focus, and every value it sends is
+    checked: **Enter checks**, and so does pressing **Check** (which takes the focus). Options
+    are checked when **Check** is pressed; changing the choice after that marks the verdict
+    "not checked". ``label`` defaults to :func:`answer_label`. A code exercise has no answer
+    box (its answer is code: :func:`code_box`): asking for one is a ``ValueError``.
     """
     ex = exercise if isinstance(exercise, exercises.Exercise) else exercises.get(exercise)
     if ex.kind == "code":
-        raise ValueError(f"exercise {ex.id!r} is answered with code, not text; notebook 07 checks it.")
+        raise ValueError(f"exercise {ex.id!r} is answered with code, not text; use widgets.code_box.")
     text = answer_label(ex) if label is None else label
     widget = (
         mo.ui.radio(list(ex.choices), label=text)
         if ex.choices
         else mo.ui.text(label=text, placeholder=ex.placeholder, full_width=True)
     )
-    return widget.form(submit_button_label="Check", bordered=False)
+    return mo.ui.dictionary({"answer": widget, "check": check_button()})
 
 
-def answer_boxes(exercise_ids: Iterable[str]) -> Any:
+def check_button(label: str = "Check") -> Any:
+    """A button whose value counts its presses (0 before the first)."""
+    return mo.ui.button(label=label, value=0, on_click=lambda n: (n or 0) + 1)
+
+
+def answer_boxes(exercise_ids: Iterable[str], *, label: str | None = None) -> Any:
     """The answer boxes of a chapter's exercises: a ``mo.ui.dictionary`` keyed by exercise id.
+    ``label`` replaces every box's :func:`answer_label` (notebook 07 shows one exercise: "Your answer").
 
     >>> list(answer_boxes(("lecture-dcg", "lecture-ndcg")).value)
     ['lecture-dcg', 'lecture-ndcg']
     """
-    ids = list(exercise_ids)
+    ids = [exercise_ids] if isinstance(exercise_ids, str) else list(exercise_ids)
     if len(set(ids)) != len(ids):
         raise ValueError(f"exercise_ids must not repeat an exercise; got {ids}.")
-    return mo.ui.dictionary({ex_id: answer_box(ex_id) for ex_id in ids})
+    return mo.ui.dictionary({ex_id: answer_box(ex_id, label=label) for ex_id in ids})
+
+
+def exam_answer_boxes(problems: Sequence[exercises.Exercise]) -> Any:
+    """One answer box per exam problem (``a1``, ``a2``, ...: ``Answer 1``, ...), no buttons:
+    notebook 08 marks them all with one **Mark my answers** button (:func:`check_button`)."""
+    return mo.ui.dictionary({
+        f"a{i}": (mo.ui.radio(list(p.choices), label=f"Answer {i}") if p.choices
+                  else mo.ui.text(label=f"Answer {i}", placeholder=p.placeholder))
+        for i, p in enumerate(problems, start=1)
+    })
 
 
 def feedback_callout(feedback: exercises.Feedback) -> Any:
@@ -344,16 +381,219 @@ def folded_help(exercise: str | exercises.Exercise) -> Any:
     return mo.accordion({name: mo.md(text) for name, text in exercises.card(exercise, None).folded.items()})
 
 
-def exercise_card(answers: Any, exercise_id: str) -> Any:
-    """One exercise: statement, its answer box from ``answers``, feedback once checked, help folded.
+#: The first tab of :func:`help_tabs`: everything folded.
+HELP_FOLDED = "Hints and solution folded"
 
-    ``answers`` is what :func:`answer_boxes` returned (anything with ``.value[exercise_id]``,
-    the submitted text or None, and ``[exercise_id]``, the box to show).
+
+def help_tabs(exercise: str | exercises.Exercise) -> Any:
+    """The hints and worked solution as tabs, the first one (:data:`HELP_FOLDED`) empty.
+
+    A UI element, so a new exercise gets a new one and starts folded (an accordion shown in
+    the same place would keep the previous exercise's open section by position).
     """
-    card = exercises.card(exercise_id, answers.value[exercise_id])
+    folded = exercises.card(exercise, None).folded
+    return mo.ui.tabs({HELP_FOLDED: mo.md(""), **{name: mo.md(text) for name, text in folded.items()}})
+
+
+# --------------------------------------------------------------------------- checking, with no stale verdict
+
+#: What each answer box was last checked with: (box id, exercise id) -> (presses, answer).
+_CHECKED: dict[tuple[int, str], tuple[int, Any]] = {}
+_CHECKED_LIMIT = 20_000
+
+
+def _checked(key: tuple[int, str], presses: int, answer: Any, options: bool) -> tuple[str, Any]:
+    """The state of one box: ``("none" | "empty" | "changed" | "checked", the checked answer)``."""
+    last_presses, last_answer = _CHECKED.get(key, (0, None))
+    pressed = presses > last_presses
+    if len(_CHECKED) > _CHECKED_LIMIT:
+        _CHECKED.clear()
+    if options:
+        if pressed:
+            _CHECKED[key] = (presses, answer)
+            return ("empty", None) if answer is None else ("checked", answer)
+        if last_answer is None:
+            return "none", None
+        return ("checked", last_answer) if answer == last_answer else ("changed", last_answer)
+    _CHECKED[key] = (presses, answer)
+    if not isinstance(answer, str) or not answer.strip():
+        return ("empty", None) if pressed else ("none", None)
+    return "checked", answer
+
+
+def _quoted(answer: str) -> str:
+    text = " ".join(str(answer).split())
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return html.escape(text).replace("`", "&#96;")
+
+
+def verdict(answers: Any, exercise_id: str, *, exercise: exercises.Exercise | None = None,
+            learner: str | None = None) -> Any:
+    """The feedback under one answer box of ``answers`` (:func:`answer_boxes`): nothing before
+    a check, a message for an empty answer or unchosen option, "not checked" for an option
+    changed since its check, else the checked answer and its feedback. A check is logged in
+    the progress store when ``learner`` is given; a store problem is shown, never raised.
+    """
+    ex = exercise or exercises.get(exercise_id)
+    value = answers.value[exercise_id]
+    presses = int(value.get("check") or 0)
+    state, answer = _checked((id(answers), exercise_id), presses, value.get("answer"), bool(ex.choices))
+    if state == "none":
+        how = "pick an option and press **Check**" if ex.choices else "type your answer and press **Enter** or **Check**"
+        return mo.md(f"*Not checked yet: {how}.*")
+    if state == "empty":
+        what = ("No option is chosen: pick one of the options, then press **Check**." if ex.choices else
+                "The answer box is empty: type your answer, then press **Enter** or **Check**.")
+        return mo.callout(mo.md(what), kind="info")
+    if state == "changed":
+        return mo.callout(mo.md(f"**Not checked**: you changed your choice since checking "
+                                f"*{_quoted(answer)}*. Press **Check** to check the new one."), kind="neutral")
+    try:
+        feedback = exercises.check(ex, answer)
+    except (TypeError, ValueError) as err:
+        return error_callout(err)
+    parts = [mo.md(f"*Checked answer:* `{_quoted(answer)}`"), feedback_callout(feedback)]
+    if learner:
+        problem = record_check(learner, ex.id, answer, feedback)
+        if problem:
+            parts.append(mo.callout(mo.md(problem), kind="warn"))
+    return mo.vstack(parts)
+
+
+def exercise_card(answers: Any, exercise_id: str, *, learner: str | None | bool = True) -> Any:
+    """One exercise: statement, its answer box and **Check** from ``answers``, the verdict
+    (see :func:`verdict`), hints and worked solution folded.
+
+    ``answers`` is what :func:`answer_boxes` returned. ``learner=True`` (the default) uses
+    :func:`learner_name`, so checks in every chapter are logged; pass a name, or None to log nothing.
+    """
+    ex = exercises.get(exercise_id)
+    name = learner_name() if learner is True else (learner or None)
+    box = answers[exercise_id]
     return mo.vstack([
-        mo.md(card.statement),
-        answers[exercise_id],
-        mo.md("") if card.feedback is None else feedback_callout(card.feedback),
-        mo.accordion({name: mo.md(text) for name, text in card.folded.items()}),
+        mo.md(exercises.card(ex, None).statement),
+        mo.hstack([box["answer"], box["check"]], justify="start", align="end", widths=[8, 1]),
+        verdict(answers, exercise_id, exercise=ex, learner=name),
+        folded_help(ex),
     ])
+
+
+# --------------------------------------------------------------------------- the learner and the progress log
+
+#: The URL query parameter that holds the learner's name (``/?file=07_exercises.py&learner=ana``).
+LEARNER_PARAM = "learner"
+LEARNER_FIELD = "Your name"
+
+
+def learner_name() -> str | None:
+    """The learner's name: the page URL's ``?learner=``, else (on one's own computer) the
+    last name typed here, else None. Never raises: a bad name or store is no name."""
+    try:
+        typed = mo.query_params().get(LEARNER_PARAM)
+    except Exception:  # outside a running notebook
+        typed = None
+    if isinstance(typed, list):
+        typed = typed[-1] if typed else None
+    if typed:
+        try:
+            return progress.check_name(typed)
+        except (TypeError, ValueError):
+            return None
+    try:
+        return progress.last_name()
+    except store.StoreError:
+        return None
+
+
+def _set_learner(text: str) -> None:
+    try:
+        name = progress.check_name(text)
+    except (TypeError, ValueError):
+        return
+    try:
+        mo.query_params()[LEARNER_PARAM] = name
+    except Exception:  # outside a running notebook
+        pass
+    try:
+        progress.remember_name(name)
+    except store.StoreError:
+        pass
+
+
+def learner_input(value: str | None = None) -> Any:
+    """The ``Your name`` box: a name typed once keeps the progress (it goes into the URL)."""
+    start = learner_name() if value is None else value
+    return mo.ui.text(value=start or "", label=LEARNER_FIELD, placeholder="type a name to keep your progress",
+                      on_change=_set_learner)
+
+
+def checked_name(text: str) -> tuple[str | None, str]:
+    """``(name or None, a Markdown line saying whether progress is kept, and where)``."""
+    if not text or not text.strip():
+        return None, ("**Progress is not being kept**: type your name above (once) to keep it. "
+                      "The page works the same without one.")
+    try:
+        name = progress.check_name(text)
+    except (TypeError, ValueError) as err:
+        return None, f"**Progress is not being kept**: {err}"
+    try:
+        where = store.store_path()
+    except Exception:  # noqa: BLE001 - the path is only shown
+        where = "the data file"
+    return name, (f"Progress of **{html.escape(name)}** is kept in `{where}`; the page's address holds "
+                  f"your name (`?{LEARNER_PARAM}=...`), so a reload or a bookmark keeps it.")
+
+
+def record_check(learner: str, exercise_id: str, answer: Any, feedback: exercises.Feedback) -> str:
+    """Log one check; ``""`` when kept, else the message of the store's problem (Markdown)."""
+    try:
+        progress.record(learner, exercise_id, str(answer), feedback.correct, feedback.misconception)
+    except store.StoreError as err:
+        return f"**Progress not saved**: {err}"
+    except (TypeError, ValueError) as err:
+        return f"**Progress not saved**: {err}"
+    return ""
+
+
+# --------------------------------------------------------------------------- code exercises
+
+CODE_FIELD = "Your code"
+
+
+def code_box(function: str, *, value: str = "") -> Any:
+    """The code box of a code exercise (``{"code": text area, "run": button}``), checked in the sandbox."""
+    start = value or f"from math import log2\n\ndef {function}(rels, k):\n    ...\n"
+    return mo.ui.dictionary({  # noqa: the code box and its button
+        # every edit is sent at once (no debounce), so "Run my code" always runs what the box shows
+        "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {function}(rels, k)", full_width=True, rows=10,
+                                debounce=False),
+        "run": check_button("Run my code"),
+    })
+
+
+def code_report(box: Any, exercise_id: str, *, extra_cases: Sequence[tuple[str, Sequence[int], int]] = (),
+                learner: str | None = None) -> Any:
+    """The battery report of the code in ``box`` (:func:`code_box`): run in the sandbox when
+    **Run my code** is pressed; "not run" for code changed since."""
+    value = box.value
+    presses = int(value.get("run") or 0)
+    key = (id(box), exercise_id)
+    last_presses, last_code = _CHECKED.get(key, (0, None))
+    code = value.get("code") or ""
+    if presses > last_presses:
+        _CHECKED[key] = (presses, code)
+        last_code = code
+    elif last_code is None:
+        return mo.md("*Not run yet: write your function and press **Run my code**. It runs in a separate, "
+                     "restricted process with time and memory limits, never in the server.*")
+    if code != last_code:
+        return mo.callout(mo.md("**Not run**: your code changed since it was last run. Press **Run my code**."),
+                          kind="neutral")
+    report = exercises.check_code_text(exercise_id, code, extra_cases)
+    parts = [mo.callout(mo.md(report.markdown()), kind="success" if report.passed else "warn")]
+    if learner:
+        fb = exercises.Feedback(report.passed, report.markdown(), None)
+        problem = record_check(learner, exercise_id, code, fb)
+        if problem:
+            parts.append(mo.callout(mo.md(problem), kind="warn"))
+    return mo.vstack(parts)

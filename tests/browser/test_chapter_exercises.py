@@ -37,14 +37,11 @@ def flat(text: str) -> str:
 
 
 def check_answer(page: Page, ex_id: str, typed: str) -> None:
-    """Type ``typed`` into the exercise's answer box and press its own Check button."""
+    """Type ``typed`` into the exercise's answer box and press Enter (Enter checks)."""
     box = page.get_by_label(answer_label(ex_id), exact=True)
     expect(box).to_have_count(1)
     show_slide_with(page, box, max_slides=60)
-    box.fill(typed)
-    button = page.locator("form").filter(has=box).get_by_role("button", name="Check", exact=True)
-    expect(button).to_have_count(1)
-    run_and_settle(page, button.click, what=f"pressing Check under {ex_id}")
+    run_and_settle(page, lambda: (box.fill(typed), box.press("Enter")), what=f"checking {typed!r} for {ex_id}")
 
 
 def callout(page: Page, kind: str, text: str):
@@ -84,9 +81,11 @@ def test_an_option_and_the_worked_solution(page: Page, lab_server: str) -> None:
     exercise = nc.exercises.get("runs-tiebreak")
     option = page.get_by_label(exercise.choices[exercise.answer_option], exact=True)
     expect(option).to_have_count(1)
-    option.check()
-    form = page.locator("form").filter(has=option)
-    run_and_settle(page, form.get_by_role("button", name="Check", exact=True).click, what="pressing Check")
+    run_and_settle(page, option.check, what="choosing the option")
+    # the Check button of this card: in the same cell as the option
+    button = page.locator(".marimo-cell").filter(has=option).get_by_role("button", name="Check", exact=True)
+    expect(button).to_have_count(1)
+    run_and_settle(page, button.click, what="pressing Check")
     expect(callout(page, "success", "Right. trec_eval sorts by score")).to_have_count(1)
     solutions = page.get_by_text("Worked solution", exact=True)
     cards = (NOTEBOOKS_DIR / "06_evaluating_runs.py").read_text(encoding="utf-8").count("widgets.exercise_card(")

@@ -63,7 +63,10 @@ def test_error_message(call, error, message):
 PARSE_ERRORS = [
     pytest.param("", r"^the list of labels is empty\. Type at least one relevance label", id="empty"),
     pytest.param(" , ,  ", r"^the list of labels is empty", id="only-separators"),
-    pytest.param("1, x, 2", r"^label 2 is 'x', which is not a relevance label\. Type whole numbers such as 0, 1, 2, 3 \(or \? for an unjudged document\)", id="letter"),
+    pytest.param("1, x, 2", r"^label 2 is 'x', which is not a relevance label\. Type numbers of 0 or more such as 0, 1, 2, 3 \(decimals such as 1\.5 work too\), or \? for an unjudged document", id="letter"),
+    pytest.param("1,,2", r"^label 2 is empty: there is nothing between two commas after label 1", id="empty-entry"),
+    pytest.param("3 ; ; 2", r"^label 2 is empty", id="empty-entry-semicolons"),
+    pytest.param(", 1", r"^the list starts with a comma", id="leading-comma"),
     pytest.param("1, -1", r"^label 2 is '-1', a negative label\. Relevance labels are 0 or more: use 0 for a judged non-relevant document, or \? for an unjudged one \(trec_eval reads a negative qrels label as pooled but unjudged, not as judged non-relevant\)\.$", id="negative"),
     pytest.param("1 2 \u22122", r"^label 3 is '-2', a negative label", id="unicode-minus"),
     pytest.param("1, 2.5.1", r"^label 2 is '2\.5\.1', which is not a relevance label", id="two-dots"),

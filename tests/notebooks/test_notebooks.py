@@ -134,6 +134,7 @@ DEFS = dict(
     discount_dropdown=mo.ui.dropdown(options=["log2", "log2_shifted", "reciprocal", "log", "jarvelin_kekalainen", "none"], value={discount!r}),
     base_number=mo.ui.number(value={base!r}),
     k_slider=mo.ui.slider(1, 100, value={k!r}),
+    k_text=mo.ui.text(value={k_typed!r}),
     unjudged_radio=mo.ui.radio(options={{"zero": "zero", "condense": "condense"}}, value="zero"),
     ideal_radio=mo.ui.radio(options={{"judgments": "judgments", "list": "list"}}, value="judgments"),
 )
@@ -142,7 +143,7 @@ DEFS = dict(
 
 def playground_with(**values: object) -> dict:
     settings = {"labels": "1, 0, 2, 1, 0", "missed": "", "gain": "linear", "gain_table": "0:0, 1:1, 2:3, 3:7",
-                "discount": "log2", "base": 2, "k": 5, **values}
+                "discount": "log2", "base": 2, "k": 5, "k_typed": "", **values}
     return run_notebook(PLAYGROUND, INPUTS.format(**settings), wanted=("result", "problem"))
 
 
@@ -213,3 +214,31 @@ def test_notebooks_take_the_shared_pieces_from_ndcg_core_ui_widgets() -> None:
         source = path.read_text(encoding="utf-8")
         found = [needle for needle in pasted if needle in source.replace("tables.markdown_table(", "")]
         assert found == [], f"{path.name} pastes {found}: use ndcg_core.ui.widgets / ndcg_core.ui.tables"
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("5000", "k = 5000 is beyond the list's 5 documents"),
+    ("2.5", "Type k: k must be a whole number of 1 or more; got '2.5', which is not whole. Type 2 or 3"),
+    ("0", "Type k: k must be a whole number of 1 or more; got '0'"),
+    ("abc", "Type k: k must be a whole number of 1 or more (a cutoff"),
+])
+def test_a_typed_k_is_taken_as_typed_or_refused(typed: str, shown: str) -> None:
+    result = playground_with(k_typed=typed)
+    text = html.unescape("\n".join(result["outputs"]))
+    assert shown in text
+    if typed == "5000":
+        assert "NDCG@5000" in text
+    else:
+        assert result["defs"]["result"] == "None"
+
+
+def test_fractional_labels_and_negative_gains_are_said() -> None:
+    text = html.unescape("\n".join(playground_with(labels="1, 1.5, 0", gain="table",
+                                                     gain_table="0:-1, 1:1, 1.5:2")["outputs"]))
+    assert "Fractional labels" in text and "A negative gain" in text
+
+
+def test_two_commas_in_a_row_are_refused() -> None:
+    result = playground_with(labels="1,,2")
+    text = html.unescape("\n".join(result["outputs"]))
+    assert "label 2 is empty: there is nothing between two commas after label 1" in text

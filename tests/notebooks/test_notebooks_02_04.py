@@ -207,7 +207,7 @@ def test_03_log_base_scales_dcg_and_leaves_ndcg(apps, log_base, key):
     ("typed", "message"),
     [
         pytest.param("", "the list of labels is empty", id="empty"),
-        pytest.param("1;;x", "label 2 is 'x'", id="word"),
+        pytest.param("1; x", "label 2 is 'x'", id="word"),
         pytest.param("5000", "far above any relevance scale", id="huge"),
     ],
 )

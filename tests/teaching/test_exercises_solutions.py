@@ -29,7 +29,8 @@ def test_notebook_07_runs_headless():
     spec.loader.exec_module(module)
     _, defs = module.app.run()
     assert defs["exercise"].id == "lecture-dcg"  # opens on the lecture example
-    assert defs["answer_form"].value is None  # nothing checked until Check is pressed
+    assert defs["answer"].value == {"lecture-dcg": {"answer": "", "check": 0}}  # nothing typed or checked
+    assert defs["help_tabs"].value == "Hints and solution folded"  # help starts folded
 
 
 def test_card_before_an_answer_has_no_feedback():

@@ -128,7 +128,8 @@ def test_option_errors_name_what_is_offered(make, match: str) -> None:  # type: 
 def test_check_yourself_heading_says_how_to_answer() -> None:
     text = shown(widgets.check_yourself("Four exercises on gains.", more="Code exercises are in notebook 07."))
     assert "Check yourself</h2>" in text
-    assert "Four exercises on gains. Type your answer, or pick an option, and press <strong>Check</strong>." in text
+    assert ("Four exercises on gains. Type your answer and press <strong>Enter</strong> (or <strong>Check</strong>), "
+            "or pick an option and press <strong>Check</strong>.") in text
     assert text.index("Notebook 07 collects") < text.index("Code exercises are in notebook 07.")
 
 
@@ -141,47 +142,46 @@ def test_answer_labels_are_words_and_unique_in_every_chapter() -> None:
             assert ex.id not in label
 
 
-def test_answer_boxes_are_forms_with_a_check_button_keyed_by_id() -> None:
+def test_answer_boxes_hold_a_box_and_a_check_button_keyed_by_id() -> None:
     boxes = widgets.answer_boxes(("lecture-term", "gains-compare"))
-    assert boxes.value == {"lecture-term": None, "gains-compare": None}  # nothing submitted yet
-    text = shown(boxes["lecture-term"])
-    assert "Your answer: One discounted term" in text and "data-submit-button-label='\"Check\"'" in html.unescape(
-        boxes["lecture-term"].text
-    )
-    options = shown(boxes["gains-compare"])
+    assert boxes.value == {"lecture-term": {"answer": "", "check": 0}, "gains-compare": {"answer": None, "check": 0}}
+    text = shown(boxes["lecture-term"]["answer"])
+    assert "Your answer: One discounted term" in text
+    assert "Check" in shown(boxes["lecture-term"]["check"])
+    options = shown(boxes["gains-compare"]["answer"])
     assert "marimo-radio" in options
     for choice in exercises.get("gains-compare").choices:
         assert json.dumps(choice, ensure_ascii=False)[1:-1] in options
 
 
 def test_answer_box_takes_a_label_and_refuses_code_exercises() -> None:
-    assert "Your answer<" in shown(widgets.answer_box("lecture-dcg", label="Your answer"))
-    with pytest.raises(ValueError, match=r"exercise 'code-dcg' is answered with code, not text; notebook 07"):
+    assert "Your answer<" in shown(widgets.answer_box("lecture-dcg", label="Your answer")["answer"])
+    with pytest.raises(ValueError, match=r"exercise 'code-dcg' is answered with code, not text; use widgets.code_box"):
         widgets.answer_box("code-dcg")
     with pytest.raises(ValueError, match=r"exercise_ids must not repeat an exercise"):
         widgets.answer_boxes(("lecture-dcg", "lecture-dcg"))
 
 
 class Submitted:
-    """Stands in for answer_boxes(...) after the learner pressed Check (a form's value is its text)."""
+    """Stands in for answer_boxes(...): each exercise's {"answer": ..., "check": presses}."""
 
-    def __init__(self, **answers: str | None) -> None:
-        self.value = answers
+    def __init__(self, presses: int = 0, **answers: str | None) -> None:
+        self.value = {k: {"answer": v, "check": presses} for k, v in answers.items()}
 
     def __getitem__(self, ex_id: str) -> object:
-        return mo.md(f"(answer box of {ex_id})")
+        return {"answer": mo.md(f"(answer box of {ex_id})"), "check": mo.md("(Check)")}
 
 
 def test_exercise_card_before_an_answer_shows_no_feedback() -> None:
-    text = shown(widgets.exercise_card(widgets.answer_boxes(("lecture-dcg",)), "lecture-dcg"))
+    text = shown(widgets.exercise_card(widgets.answer_boxes(("lecture-dcg",)), "lecture-dcg", learner=None))
     assert "DCG@5 of the lecture example" in text
     assert "Your answer: DCG@5 of the lecture example" in text
     assert "Hint 1" in text and "Worked solution" in text
-    assert "[callout" not in text
+    assert "[callout" not in text and "Not checked yet" in text
 
 
 def test_exercise_card_confirms_a_right_answer() -> None:
-    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{DCG_5:.2f}"}), "lecture-dcg"))
+    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{DCG_5:.2f}"}), "lecture-dcg", learner=None))
     assert "[callout success] " in text and "Right:" in text
     assert "(answer box of lecture-dcg)" in text
 
@@ -191,9 +191,35 @@ def test_exercise_card_names_a_common_mistake() -> None:
     from math import log
 
     wrong = 1 / log(2) + 2 / log(4) + 1 / log(5)
-    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{wrong:.2f}"}), "lecture-dcg"))
+    text = shown(widgets.exercise_card(Submitted(**{"lecture-dcg": f"{wrong:.2f}"}), "lecture-dcg", learner=None))
     assert "[callout warn] " in text
     assert exercises.MISCONCEPTIONS["log-natural"].name in text
+
+
+def test_check_with_an_empty_box_or_no_option_gets_a_message() -> None:
+    assert "The answer box is empty" in shown(widgets.verdict(Submitted(1, **{"lecture-dcg": ""}), "lecture-dcg"))
+    assert "No option is chosen" in shown(widgets.verdict(Submitted(1, **{"gains-compare": None}), "gains-compare"))
+
+
+def test_an_option_changed_after_its_check_is_marked_not_checked() -> None:
+    choices = exercises.get("gains-compare").choices
+    boxes = Submitted(1, **{"gains-compare": choices[0]})
+    assert "Checked answer" in shown(widgets.verdict(boxes, "gains-compare"))
+    boxes.value["gains-compare"]["answer"] = choices[1]
+    text = shown(widgets.verdict(boxes, "gains-compare"))
+    assert "Not checked" in text and "[callout success]" not in text
+    boxes.value["gains-compare"]["check"] = 2
+    assert "Checked answer" in shown(widgets.verdict(boxes, "gains-compare"))
+
+
+def test_a_check_is_logged_for_a_named_learner(tmp_path, monkeypatch) -> None:
+    from ndcg_core.teaching import progress, store
+    monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))
+    widgets.verdict(Submitted(**{"lecture-dcg": "3.51"}), "lecture-dcg", learner="ana")
+    assert [(c.exercise, c.misconception) for c in progress.history("ana")] == [("lecture-dcg", "log-natural")]
+    store.store_path().write_bytes(b"garbage" * 100)
+    text = shown(widgets.verdict(Submitted(**{"lecture-dcg": "2.43"}), "lecture-dcg", learner="ana"))
+    assert "Progress not saved" in text and "not an NDCG Lab database" in text and "Right:" in text
 
 
 def test_feedback_callout_and_folded_help() -> None:

@@ -17,7 +17,8 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -30,7 +31,8 @@ from .misconceptions import MISCONCEPTIONS, Variant, variants
 from .model import COMPARE_OPTIONS, MAX_ANSWER_CHARS, Exercise, Feedback
 from .values import ideal_labels, quantity, tolerance, winner
 
-__all__ = ["check", "expected_answer", "format_answer", "mistaken_values", "diagnose"]
+__all__ = ["check", "expected_answer", "format_answer", "mistaken_values", "diagnose", "grade", "Grade", "same_at",
+           "intermediate_values"]
 
 
 def expected_answer(exercise: str | Exercise) -> Any:
@@ -85,8 +87,8 @@ def format_answer(exercise: str | Exercise) -> str:
 def mistaken_values(exercise: str | Exercise) -> dict[str, list[float]]:
     """What each common mistake gives for a numeric exercise (misconception id -> values).
 
-    Only mistakes whose value differs from the right one by more than the tolerance are
-    listed: the others cannot be told apart from a right answer.
+    Only mistakes whose value rounds to another value than the right one at the asked
+    decimals are listed: the others cannot be told apart from a right answer.
 
     >>> round(mistaken_values("lecture-dcg")["log-natural"][0], 4)
     3.5067
@@ -96,18 +98,18 @@ def mistaken_values(exercise: str | Exercise) -> dict[str, list[float]]:
         return {}
     assert ex.setting is not None
     right = expected_answer(ex)
-    tol = tolerance(ex.precision)
     out: dict[str, list[float]] = {}
     for v in variants(ex.setting, ex.asks, ex.precision):
         value = v.value(ex.rank)
-        if value is not None and abs(value - right) > tol:
+        if value is not None and not same_at(value, right, ex.precision):
             out.setdefault(v.misconception, []).append(value)
     return out
 
 
 def diagnose(exercise: str | Exercise, value: float) -> list[Variant]:
-    """The common mistakes whose value ``value`` matches (and the right value does not),
-    closest first; ties go to the order of :data:`MISCONCEPTIONS`.
+    """The common mistakes whose value ``value`` matches (the same at the asked decimals, or
+    within half a unit of them) and the right value does not, closest first; ties go to the
+    order of :data:`MISCONCEPTIONS`.
 
     >>> [v.misconception for v in diagnose("lecture-ndcg", 2.43)]
     ['no-normalisation']
@@ -120,12 +122,115 @@ def diagnose(exercise: str | Exercise, value: float) -> list[Variant]:
     found: list[tuple[float, int, int, Variant]] = []
     for order, variant in enumerate(variants(ex.setting, ex.asks, ex.precision)):
         mistaken = variant.value(ex.rank)
-        if mistaken is None or abs(mistaken - right) <= tol:
+        if mistaken is None or same_at(mistaken, right, ex.precision):
             continue
         distance = abs(value - mistaken)
-        if distance <= tol:
+        if distance <= tol or same_at(value, mistaken, ex.precision):
             found.append((round(distance, 9), priority.index(variant.misconception), order, variant))
     return [v for *_, v in sorted(found, key=lambda f: f[:3])]
+
+
+# --------------------------------------------------------------------------- the grading rule
+
+#: Below this distance from a rounding boundary (a 5 in the next digit) both roundings count:
+#: float noise must not decide between 0.12 and 0.13 for an exact 0.125.
+_BOUNDARY = 1e-9
+
+
+def _roundings(value: float, decimals: int) -> set[Decimal]:
+    """``value`` rounded half-up to ``decimals`` decimals (both neighbours on a boundary)."""
+    unit = Decimal(1).scaleb(-decimals)
+    return {Decimal(repr(v)).quantize(unit, rounding=ROUND_HALF_UP) for v in (value - _BOUNDARY, value + _BOUNDARY)}
+
+
+def _cuts(value: float, decimals: int) -> set[Decimal]:
+    unit = Decimal(1).scaleb(-decimals)
+    return {Decimal(repr(v)).quantize(unit, rounding=ROUND_DOWN) for v in (value - _BOUNDARY, value + _BOUNDARY)}
+
+
+def same_at(a: float, b: float, decimals: int) -> bool:
+    """Whether ``a`` and ``b`` round (half up) to the same value at ``decimals`` decimals.
+
+    >>> same_at(0.7763, 0.78, 2), same_at(0.772, 0.7763, 2), same_at(0.125, 0.13, 2)
+    (True, False, True)
+    """
+    return bool(_roundings(a, decimals) & _roundings(b, decimals))
+
+
+class Grade(NamedTuple):
+    """The verdict of :func:`grade` on a typed number.
+
+    ``verdict`` is one of ``"right"``, ``"right-extra"`` (right, with extra decimals that
+    are right too), ``"extra-wrong"`` (it rounds to the right value, but its extra decimals
+    disagree with the exact value) and ``"wrong"`` (it rounds to another value).
+    """
+
+    verdict: str
+
+    @property
+    def correct(self) -> bool:
+        """Whether the answer counts as right."""
+        return self.verdict in ("right", "right-extra")
+
+
+def grade(typed: float, decimals: int | None, right: float, precision: int,
+          intermediates: Sequence[float] = ()) -> Grade:
+    """The one grading rule for a typed number (DESIGN.md: "an answer is right when it
+    rounds to the right value at the asked decimals; extra decimals must be right too").
+
+    1. The typed value, rounded half up to the ``precision`` asked for, must equal the
+       exact value ``right`` rounded the same way. ``0.7714`` and ``0.772`` are 0.77, not
+       the 0.78 of nDCG = 0.7763: wrong. Fewer decimals are fine when they round the same
+       (``1`` for 1.00), else wrong (``0.8`` for 0.78).
+    2. Decimals beyond the asked ones must be right too: rounded (or cut) at the typed
+       number of decimals, the exact value, or a value reached by rounding intermediate
+       steps at the asked precision (``intermediates``: for nDCG, DCG and IDCG rounded
+       first, so ``2.43 / 3.13 = 0.7764``), must give the typed digits. ``0.7799``
+       rounds to 0.78 but its last two digits are not nDCG's: ``"extra-wrong"``.
+    3. A fraction (``decimals=None``, e.g. ``2.43/3.13``) has no typed digits: rule 1 only.
+
+    >>> grade(0.7763, 4, 0.776336, 2).verdict, grade(0.772, 3, 0.776336, 2).verdict
+    ('right-extra', 'wrong')
+    >>> grade(0.7764, 4, 0.776336, 2, [2.43 / 3.13]).verdict, grade(0.7799, 4, 0.776336, 2).verdict
+    ('right-extra', 'extra-wrong')
+    """
+    if not same_at(typed, right, precision):
+        return Grade("wrong")
+    if decimals is None or decimals <= precision:
+        return Grade("right")
+    unit = Decimal(1).scaleb(-decimals)
+    shown = Decimal(repr(typed)).quantize(unit, rounding=ROUND_HALF_UP)
+    for candidate in (right, *intermediates):
+        if shown in _roundings(candidate, decimals) or shown in _cuts(candidate, decimals):
+            return Grade("right-extra")
+    return Grade("extra-wrong")
+
+
+def intermediate_values(exercise: str | Exercise) -> list[float]:
+    """Values a learner reaches by rounding intermediate steps at the asked precision.
+
+    For nDCG: DCG and IDCG each rounded before dividing, and every term rounded before
+    adding (then the ratio). They make extra decimals right (:func:`grade`, rule 2); they
+    never make a wrong answer at the asked precision right.
+
+    >>> [round(v, 4) for v in intermediate_values("lecture-ndcg")][:1]
+    [0.7764]
+    """
+    ex = resolve(exercise)
+    if ex.kind != "numeric" or ex.asks != "ndcg":
+        return []
+    assert ex.setting is not None
+    p = ex.precision
+    top, best = quantity(ex.setting, "dcg"), quantity(ex.setting, "idcg")
+    out = []
+    if round(best, p) > 0:
+        out.append(round(top, p) / round(best, p))
+    for v in variants(ex.setting, ex.asks, p):
+        if v.misconception == "rounded-early":
+            value = v.value(ex.rank)
+            if value is not None:
+                out.append(value)
+    return out
 
 
 def check(exercise_id: str | Exercise, answer_text: str) -> Feedback:
@@ -182,28 +287,40 @@ def _plural(n: int, word: str) -> str:
 
 def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
     assert ex.setting is not None
+    fraction_asked = ex.asks in ("ndcg", "unjudged")
     try:
-        parsed = parse_number(answer_text, percent_allowed=ex.asks == "ndcg")
+        parsed = parse_number(answer_text, percent_allowed=fraction_asked)
     except (TypeError, ValueError) as err:
         return Feedback(False, _sentence(str(err)), None)
     right = float(expected_answer(ex))
-    tol = tolerance(ex.precision)
+    p = ex.precision
+    tol = tolerance(p)
     value = parsed.value
     typed = f"{value * 100:.{max((parsed.decimals or 2) - 2, 0)}f} %" if parsed.percent else _readable(
         value, parsed.decimals)
     what = ex.quantity
-    if abs(value - right) <= tol:
+    verdict = grade(value, parsed.decimals, right, p, intermediate_values(ex))
+    if verdict.correct:
         return Feedback(
             True,
-            f"Right: {what} = {format_number(right)}, which is {right:.{ex.precision}f} to "
-            f"{_plural(ex.precision, 'decimal')}.",
+            f"Right: {what} = {format_number(right)}, which is {right:.{p}f} to "
+            f"{_plural(p, 'decimal')}.",
             None,
         )
-    if ex.asks == "ndcg" and not parsed.percent and 1 < value <= 100 and abs(value / 100 - right) <= tol:
+    if verdict.verdict == "extra-wrong":
         return Feedback(
             False,
-            f"nDCG lies between 0 and 1, and {typed} does not. If you meant a percentage, type "
-            f"{typed} %, or write it as a fraction such as {value / 100:.{ex.precision}f}.",
+            f"Nearly: {typed} rounds to the right value at {_plural(p, 'decimal')}, but its further "
+            f"decimals are not those of {what} (nor what rounding the steps at {_plural(p, 'decimal')} "
+            f"gives). Give {_plural(p, 'decimal')}, or only decimals you computed.",
+            None,
+        )
+    if fraction_asked and not parsed.percent and 1 < value <= 100 and same_at(value / 100, right, p):
+        between = "nDCG" if ex.asks == "ndcg" else "A fraction"
+        return Feedback(
+            False,
+            f"{between} lies between 0 and 1, and {typed} does not. If you meant a percentage, type "
+            f"{typed} %, or write it as a fraction such as {value / 100:.{p}f}.",
             None,
         )
     matches = diagnose(ex, value)
@@ -212,33 +329,42 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
         m = MISCONCEPTIONS[first.misconception]
         others: list[str] = []
         for v in matches[1:]:
-            if v.misconception != first.misconception and v.misconception not in others:
-                others.append(v.misconception)
+            if v.name != first.name and v.name not in others:
+                others.append(v.name)
         also = ""
         if others:
-            also = " (The same number also comes from " + " or from ".join(
-                MISCONCEPTIONS[o].name for o in others[:2]) + ".)"
+            also = " (The same number also comes from " + " or from ".join(others[:2]) + ".)"
         return Feedback(False, f"Not quite: {typed} is what {what} comes to with {first.name}. {m.hint}{also}", m.id)
-    if parsed.decimals is not None and 1 <= parsed.decimals < ex.precision and abs(value - right) <= tolerance(
-            parsed.decimals):
+    if parsed.decimals is not None and 1 <= parsed.decimals < p and same_at(value, right, parsed.decimals):
         m = MISCONCEPTIONS["too-few-decimals"]
         return Feedback(
             False,
             f"Nearly: {typed} is right to {_plural(parsed.decimals, 'decimal')}, "
-            f"but the exercise asks for {ex.precision}. {m.hint}",
+            f"but the exercise asks for {p}. {m.hint}",
             m.id,
         )
-    factor = 10 ** ex.precision
-    truncated = math.trunc(right * factor) / factor
-    if abs(value - truncated) <= 1e-9 and abs(truncated - right) > tol:
+    factor = 10 ** p
+    truncated = math.trunc(right * factor + 1e-9) / factor
+    if parsed.decimals == p and abs(value - truncated) <= 1e-9 and not same_at(truncated, right, p):
         m = MISCONCEPTIONS["truncated"]
         return Feedback(False, f"Nearly: {typed} has the right digits but they were cut off, not rounded. {m.hint}", m.id)
-    return Feedback(
-        False,
-        f"Not right: {typed} is not {what} here, and it matches none of the usual mistakes. "
-        "Work through the ranks one by one (gain, then discount, then the product); the hints help.",
-        None,
-    )
+    if abs(value - right) <= tol:
+        rounded = next(iter(_roundings(value, p)))
+        return Feedback(
+            False,
+            f"Close, but not right: {typed} is {rounded} to {_plural(p, 'decimal')}, and {what} is not. "
+            "Keep four or more decimals in every step and round only the final answer (half up: "
+            "look at the next digit).",
+            None,
+        )
+    if ex.asks == "unjudged":
+        how = ("Count the unjudged (?) documents among the top k ranks and divide by the number of "
+               "documents there (k, or the list's length when it is shorter).")
+    else:
+        how = ("Work through the ranks one by one (gain, then discount, then the product); the worked "
+               "solution shows every step.")
+    return Feedback(False, f"Not right: {typed} is not {what} here, and it matches none of the usual mistakes. {how}",
+                    None)
 
 
 def _check_ideal(ex: Exercise, answer_text: str) -> Feedback:
@@ -273,12 +399,13 @@ def _check_ideal(ex: Exercise, answer_text: str) -> Feedback:
                                "relevant document comes before the non-relevant ones.", None)
     run_relevant = [float(x) for x in ex.setting.labels if x is not None and x > 0]
     as_given = [float(x) for x in (ex.setting.judgments or ()) if x > 0]
+    if relevant == sorted(run_relevant, reverse=True) and not same_labels:
+        m = MISCONCEPTIONS["ideal-from-run"]
+        return Feedback(False, f"Not quite: {shown} is sorted, but it holds only the labels in the ranked "
+                               f"list and leaves out the judged documents the list missed. {m.hint}", m.id)
     if relevant == run_relevant and relevant != right:
         m = MISCONCEPTIONS["ideal-unsorted"]
         return Feedback(False, f"Not quite: {shown} is the ranked list in its own order, not the ideal one. {m.hint}", m.id)
-    if relevant == sorted(run_relevant, reverse=True) and not same_labels:
-        m = MISCONCEPTIONS["ideal-from-run"]
-        return Feedback(False, f"Not quite: {shown} uses only the labels in the ranked list. {m.hint}", m.id)
     if same_labels and relevant == as_given:
         m = MISCONCEPTIONS["ideal-unsorted"]
         return Feedback(False, f"Not quite: {shown} is the judgments in the order they were given. {m.hint}", m.id)
@@ -329,7 +456,7 @@ def _check_comparison(ex: Exercise, answer_text: str) -> Feedback:
                 m = MISCONCEPTIONS[variant.misconception]
                 return Feedback(False, f"Not quite: that would be the answer with {variant.name}. {m.hint}", m.id)
     return Feedback(False, "Not right. Compute nDCG of both rankings under the stated configuration and compare; "
-                           "the hints help.", None)
+                           "the worked solution shows both.", None)
 
 
 def _check_concept(ex: Exercise, answer_text: str) -> Feedback:

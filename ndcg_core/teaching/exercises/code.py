@@ -1,9 +1,15 @@
 r"""Code exercises: a learner's own ``dcg(rels, k)`` or ``ndcg(rels, k)`` against a battery of cases.
 
-:func:`check_code` calls the learner's *function object* (defined in a notebook opened for
-editing, in the learner's own kernel) on each case of :data:`BATTERY` and compares it with
-the core's value; typed text is never evaluated. A wrong value is matched against the
-common mistakes (:mod:`.misconceptions`), an exception is reported with a hint.
+Two ways in, one judgement:
+
+- :func:`check_code_text` takes the code as *typed in the page* and runs it in a separate,
+  restricted, time- and memory-limited process (:mod:`ndcg_core.teaching.sandbox`): never
+  in the server's process. This is what notebooks 07 and 08 use, in every mode.
+- :func:`check_code` calls a *function object* the learner defined in their own kernel (a
+  notebook opened for editing, a script).
+
+Each case of :data:`BATTERY` is compared with the core's value; a wrong value is matched
+against the common mistakes (:mod:`.misconceptions`), an exception is reported with a hint.
 
 >>> from math import log2
 >>> def my_dcg(rels, k):
@@ -26,8 +32,9 @@ from .formatting import format_number, pipe_table
 from .misconceptions import MISCONCEPTIONS, variants
 from .model import Exercise, Setting
 from .values import quantity
+from .. import sandbox
 
-__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "battery_markdown"]
+__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "check_code_text", "battery_markdown"]
 
 
 class CodeCase(NamedTuple):
@@ -46,11 +53,13 @@ class CodeReport(NamedTuple):
 
     function: str
     cases: tuple[CodeCase, ...]
+    #: Why no case could be run (syntax error, wrong name, time limit, ...); "" when they ran.
+    message: str = ""
 
     @property
     def passed(self) -> bool:
-        """Whether every case passed."""
-        return all(c.passed for c in self.cases)
+        """Whether every case ran and passed."""
+        return not self.message and bool(self.cases) and all(c.passed for c in self.cases)
 
     @property
     def failures(self) -> list[CodeCase]:
@@ -59,6 +68,8 @@ class CodeReport(NamedTuple):
 
     def markdown(self) -> str:
         """A summary line, then a table of the failing cases (input, expected, got, why)."""
+        if self.message:
+            return f"**{self.function}**: not checked. {self.message}"
         ok = sum(c.passed for c in self.cases)
         head = f"**{self.function}**: {ok} of {len(self.cases)} cases pass."
         if self.passed:
@@ -138,31 +149,74 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
         )
     cases = []
     for what, rels, k in BATTERY[function]:
-        call = f"{function}({list(rels)}, {k})"
-        expected = _expected(function, rels, k)
         given = list(rels)
         try:
             got = func(given, k)
         except Exception as err:  # the learner's code may raise anything
-            cases.append(CodeCase(call, what, expected, "an error", False,
-                                  f"raised {type(err).__name__}: {err}. {_error_hint(function, err)}".strip()))
+            cases.append(_judge(function, what, rels, k, {"error": type(err).__name__, "message": str(err)}))
             continue
-        if given != list(rels):
-            cases.append(CodeCase(call, what, expected, _show(got), False,
-                                  f"changed the list it was given to {given} (sorted it in place?). "
-                                  "Work on a copy: sorted(rels, reverse=True) returns a new list."))
-            continue
-        if isinstance(got, bool) or not isinstance(got, Real) or not math.isfinite(float(got)):
-            cases.append(CodeCase(call, what, expected, _show(got), False,
-                                  f"returned {_show(got)} ({type(got).__name__}); return a finite number."))
-            continue
-        value = float(got)
-        if math.isclose(value, expected, rel_tol=1e-9, abs_tol=1e-9):
-            cases.append(CodeCase(call, what, expected, format_number(value), True, ""))
-            continue
-        cases.append(CodeCase(call, what, expected, format_number(value), False,
-                              _code_diagnosis(function, rels, k, value)))
+        number = None
+        if not isinstance(got, bool) and isinstance(got, Real) and math.isfinite(float(got)):
+            number = float(got)
+        cases.append(_judge(function, what, rels, k, {
+            "value": number, "shown": _show(got), "type": type(got).__name__,
+            "changed": None if given == list(rels) else _show(given)}))
     return CodeReport(f"{function}(rels, k)", tuple(cases))
+
+
+def check_code_text(exercise_id: str | Exercise, source: str,
+                    extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()) -> CodeReport:
+    """Run a learner's typed ``def dcg(rels, k): ...`` (or ``ndcg``) against the battery.
+
+    The text goes to :func:`ndcg_core.teaching.sandbox.run_cases`: a separate process with
+    a wall-clock timeout, CPU, memory, process and file limits, and RestrictedPython. A
+    problem that stops every case (syntax, a missing function, the time limit, ...) is the
+    report's ``message``; never an exception. ``extra_cases`` (``(what, rels, k)``) run
+    after the battery (the exam's seeded cases).
+
+    >>> report = check_code_text("code-dcg", "def dcg(rels, k): return 0.0")
+    >>> report.passed, len(report.failures) > 0
+    (False, True)
+    >>> check_code_text("code-dcg", "import os").message.startswith("Your code stopped")
+    True
+    """
+    ex = resolve(exercise_id)
+    if ex.kind != "code":
+        raise ValueError(
+            f"exercise_id must name a code exercise ('code-dcg' or 'code-ndcg'); got {ex.id!r} ({ex.kind}). "
+            "Check typed answers with check(exercise_id, answer_text)."
+        )
+    function = ex.function
+    battery = tuple(BATTERY[function]) + tuple((str(w), tuple(int(x) for x in r), int(k)) for w, r, k in extra_cases)
+    outcome = sandbox.run_cases(source, function, [(rels, k) for _, rels, k in battery])
+    name = f"{function}(rels, k)"
+    if outcome.status != "ok":
+        return CodeReport(name, (), outcome.message)
+    return CodeReport(name, tuple(_judge(function, what, rels, k, result)
+                                  for (what, rels, k), result in zip(battery, outcome.results)))
+
+
+def _judge(function: str, what: str, rels: Sequence[int], k: int, result: dict[str, Any]) -> CodeCase:
+    """One case's verdict from what the learner's function did (a value, or an error)."""
+    call = f"{function}({list(rels)}, {k})"
+    expected = _expected(function, rels, k)
+    if "error" in result:
+        kind, text = result["error"], result.get("message", "")
+        return CodeCase(call, what, expected, "an error", False,
+                        f"raised {kind}: {text}. {_error_hint(function, kind, text)}".strip())
+    shown = str(result.get("shown", ""))
+    if result.get("changed") is not None:
+        return CodeCase(call, what, expected, shown, False,
+                        f"changed the list it was given to {result['changed']} (sorted it in place?). "
+                        "Work on a copy: sorted(rels, reverse=True) returns a new list.")
+    value = result.get("value")
+    if value is None:
+        return CodeCase(call, what, expected, shown, False,
+                        f"returned {shown} ({result.get('type', '?')}); return a finite number.")
+    value = float(value)
+    if math.isclose(value, expected, rel_tol=1e-9, abs_tol=1e-9):
+        return CodeCase(call, what, expected, format_number(value), True, "")
+    return CodeCase(call, what, expected, format_number(value), False, _code_diagnosis(function, rels, k, value))
 
 
 def _show(value: object) -> str:
@@ -170,13 +224,18 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _error_hint(function: str, err: Exception) -> str:
-    if isinstance(err, ZeroDivisionError):
+def _error_hint(function: str, kind: str, text: str = "") -> str:
+    if kind == "ZeroDivisionError":
         if function == "ndcg":
             return "When the ideal DCG is 0 (no relevant document), nDCG is defined as 0: check before dividing."
         return "Rank 1 needs log2(1 + 1) = 1 in the denominator: use log2(i + 2) for a 0-based index i."
-    if isinstance(err, IndexError):
+    if kind == "IndexError":
         return "k may be larger than the list: stop at min(k, len(rels))."
+    if kind == "NameError" and any(w in text for w in ("'open'", "'exec'", "'eval'", "'input'", "'compile'")):
+        return ("Files, input and running other code are not available here; the function needs only rels, k "
+                "and math.log2.")
+    if kind == "NameError" and "log2" in text:
+        return "Import it first: from math import log2."
     return ""
 
 

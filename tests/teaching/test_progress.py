@@ -1,0 +1,89 @@
+"""teaching.progress: the check log on teaching.store; exam.practice_set and exam.code_task."""
+
+from __future__ import annotations
+
+import pytest
+
+from ndcg_core.teaching import exam, progress, store
+from ndcg_core.teaching.exercises import check, for_chapter, mistaken_values
+
+
+def test_every_check_is_kept_and_read_back_per_chapter(tmp_path):
+    progress.record("ana", "lecture-dcg", "3.51", False, "log-natural", folder=tmp_path)
+    progress.record("ana", "lecture-dcg", "2.43", True, None, folder=tmp_path)
+    progress.record("ana", "lecture-ndcg", "0.5", False, None, folder=tmp_path)
+    progress.record("bob", "lecture-idcg", "3.13", True, None, folder=tmp_path)
+    rows = {r.chapter: r for r in progress.chapter_progress("ana", folder=tmp_path)}
+    assert rows["01"].exercises == len(for_chapter("01"))
+    assert (rows["01"].tried, rows["01"].solved) == (2, 1)
+    assert sum(r.tried for r in rows.values()) == 2
+    checks = progress.history("ana", folder=tmp_path)
+    assert [c.answer for c in checks] == ["3.51", "2.43", "0.5"]
+    assert checks[0].misconception == "log-natural" and checks[0].checked_at.endswith("+00:00")
+
+
+def test_progress_survives_a_new_process(tmp_path):
+    import subprocess
+    import sys
+    progress.record("ana", "lecture-dcg", "2.43", True, None, folder=tmp_path)
+    code = ("from ndcg_core.teaching import progress; import sys; "
+            "print(progress.solved_ids('ana', folder=sys.argv[1]))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "{'lecture-dcg': True}"
+
+
+def test_a_re_run_of_the_same_check_is_not_counted_twice(tmp_path):
+    for _ in range(3):
+        progress.record("ana", "lecture-dcg", "3.51", False, "log-natural", folder=tmp_path)
+    assert len(progress.history("ana", folder=tmp_path)) == 1
+
+
+def test_recurring_mistakes_most_frequent_first(tmp_path):
+    for i, answer in enumerate(("3.51", "3.5", "3.507")):
+        progress.record("ana", f"ex-{i}", answer, False, "log-natural", folder=tmp_path)
+    progress.record("ana", "ex-9", "1", False, "no-normalisation", folder=tmp_path)
+    mistakes = progress.recurring_mistakes("ana", folder=tmp_path)
+    assert [(m.misconception, m.count) for m in mistakes] == [("log-natural", 3), ("no-normalisation", 1)]
+    assert mistakes[0].name.startswith("the natural logarithm")
+
+
+@pytest.mark.parametrize("name, ok", [("Ana", True), ("  Ana   Lima ", True), ("Zoë-2", True), ("", False),
+                                      ("<script>", False), ("a" * 41, False), ("_x", False)])
+def test_names(name, ok):
+    if ok:
+        assert progress.check_name(name)
+    else:
+        with pytest.raises(ValueError):
+            progress.check_name(name)
+
+
+def test_a_bad_file_is_a_store_error_and_stays_as_it_was(tmp_path):
+    path = store.store_path(tmp_path)
+    path.write_bytes(b"this is not a database" * 10)
+    with pytest.raises(store.StoreError, match="not an NDCG Lab database"):
+        progress.record("ana", "lecture-dcg", "2.43", True, None, folder=tmp_path)
+    assert path.read_bytes() == b"this is not a database" * 10
+
+
+def test_practice_set_aims_at_the_mistakes():
+    s = exam.practice_set(11, ["log-natural", "cutoff-off-by-one"], problems=4)
+    assert len(s.problems) == 4
+    assert s == exam.practice_set(11, ["log-natural", "cutoff-off-by-one"], problems=4)
+    for p, m in zip(s.problems, ["log-natural", "cutoff-off-by-one"] * 2):
+        assert m in mistaken_values(p)
+        wrong = f"{mistaken_values(p)[m][0]:.{p.precision}f}"
+        assert check(p, wrong).misconception is not None
+
+
+def test_practice_set_without_mistakes_is_an_ordinary_set():
+    assert len(exam.practice_set(1, []).problems) == 6
+
+
+def test_code_task_is_seeded_and_checked_in_the_sandbox():
+    from ndcg_core.teaching.exercises import check_code_text
+    task = exam.code_task(7)
+    assert task == exam.code_task(7)
+    right = ("from math import log2\ndef dcg(rels, k):\n    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))\n"
+             "def ndcg(rels, k):\n    b = dcg(sorted(rels, reverse=True), k)\n    return dcg(rels, k) / b if b else 0.0\n")
+    report = check_code_text(task.exercise, right, task.cases)
+    assert report.passed and len(report.cases) > 4
