@@ -34,6 +34,7 @@ import ipaddress
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -61,6 +62,8 @@ __all__ = [
 DEFAULT_PORT = 2718
 DEFAULT_HOST = "127.0.0.1"
 PASSWORD_ENV = "NDCG_LAB_PASSWORD"
+LECTURER_KEY_ENV = "NDCG_LAB_LECTURER_KEY"
+MAX_WORKERS = 64
 #: Seconds the child gets to shut down after a forwarded signal before it is killed.
 SHUTDOWN_GRACE = 10.0
 
@@ -77,6 +80,10 @@ class Launch:
     stdin_text: str | None
     url: str
     mode: str
+    #: classroom mode: how many marimo workers (0: one plain marimo process, the default on loopback)
+    workers: int = 0
+    lecturer_key: str | None = None
+    lecturer_key_generated: bool = False
 
 
 #: the stylesheet every deck gets, in the layouts folder
@@ -227,6 +234,16 @@ def _port(text: str) -> int:
     return port
 
 
+def _workers(text: str) -> int:
+    try:
+        workers = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_WORKERS}; got {text!r}") from None
+    if not 1 <= workers <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_WORKERS}; got {workers}")
+    return workers
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-lab",
@@ -258,6 +275,24 @@ def _parser() -> argparse.ArgumentParser:
         "--password",
         default=None,
         help=f"password visitors must enter (default: the environment variable {PASSWORD_ENV})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=None,
+        help=(
+            "classroom mode: N marimo worker processes behind HAProxy, plus live class questions at /class/ "
+            "(default: the number of cores when --host is a network address; without this option and on "
+            "loopback, one process as before)"
+        ),
+    )
+    parser.add_argument(
+        "--lecturer-key",
+        default=None,
+        help=(
+            f"classroom mode: the key of the lecturer's question page /class/lecturer, never the class password "
+            f"(default: the environment variable {LECTURER_KEY_ENV}, else a random key printed at start-up)"
+        ),
     )
     return parser
 
@@ -316,8 +351,31 @@ def build_command(
             f"cannot find the notebooks folder {folder}. Reinstall ndcg-lab (pip install --force-reinstall "
             "ndcg_lab-*.whl), or install a checkout of the repository with 'pip install -e .' in it."
         )
+    workers = getattr(args, "workers", None)
+    if args.mode == "edit" and workers is not None:
+        raise UsageError("--workers is for serving a class; 'ndcg-lab edit' is for one person on this computer. Leave it out.")
+    if workers is None and not loopback and args.mode != "edit":
+        workers = os.cpu_count() or 1
+    lecturer_key = getattr(args, "lecturer_key", None)
+    if lecturer_key is None:
+        lecturer_key = environ.get(LECTURER_KEY_ENV) or None
+    generated = False
+    if workers is not None:
+        if lecturer_key is None:
+            lecturer_key, generated = secrets.token_urlsafe(9), True
+        elif not lecturer_key.strip():
+            raise UsageError(f"the lecturer key is empty. Give a non-empty one with --lecturer-key or {LECTURER_KEY_ENV}.")
+        if password is not None and lecturer_key == password:
+            raise UsageError(
+                "the lecturer key is the class password: then every student could open the lecturer's page. "
+                "Give a different --lecturer-key (or leave it out for a random one)."
+            )
+    elif lecturer_key is not None:
+        raise UsageError("--lecturer-key belongs to classroom mode: add --workers N (or serve on a network --host).")
     command = "edit" if args.mode == "edit" else "run"
-    argv = [python, "-m", "marimo", command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
+    # run and slides go through the worker wrapper: marimo's CLI with the AST-race lock (gh-106905)
+    runner = ["-m", "marimo"] if command == "edit" else ["-m", "ndcg_core.ui.classroom.worker"]
+    argv = [python, *runner, command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
     if args.headless:
         argv.append("--headless")
     if password is not None:
@@ -327,7 +385,7 @@ def build_command(
     if args.mode == "edit":
         argv.append("--skip-update-check")
     shown_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode)
+    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated)
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -400,8 +458,60 @@ def _serve(launch: Launch) -> int:
     return 128 - code if code < 0 else code
 
 
+def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headless: bool) -> int:
+    """Classroom mode: N marimo workers and the question app behind HAProxy (one process without it)."""
+    from .classroom.proxy import MISSING_MESSAGE, find_haproxy
+    from .classroom.supervise import Classroom, secrets_json
+
+    haproxy = find_haproxy()
+    python = launch.argv[0]
+    if haproxy is None:
+        print(f"ndcg-lab: {MISSING_MESSAGE}", file=sys.stderr, flush=True)
+        try:
+            _check_port_free(host, port + 1)
+        except UsageError as err:
+            print(f"ndcg-lab: the class questions need the next port too: {err}", file=sys.stderr)
+            return 2
+    backend_host = "127.0.0.1" if haproxy is not None else host
+    tail = ["--no-sandbox", "--headless"] + (["--token", "--token-password-file", "-"] if launch.stdin_text else [])
+
+    def worker_argv(worker_port: int) -> list[str]:
+        return [python, "-m", "ndcg_core.ui.classroom.worker", "run", str(folder), "--host", backend_host,
+                "--port", str(worker_port), *tail]
+
+    def app_argv(app_port: int) -> list[str]:
+        return [python, "-m", "ndcg_core.ui.classroom.app", "--host", backend_host, "--port", str(app_port),
+                "--bind-host", host]
+
+    assert launch.lecturer_key is not None
+    classroom = Classroom(
+        host=host, port=port, worker_argv=worker_argv, app_argv=app_argv, haproxy=haproxy,
+        password=launch.stdin_text, secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port),
+    )
+    workers = launch.workers if haproxy is not None else 1
+    questions = f"{launch.url}/class/" if haproxy is not None else launch.url.rsplit(":", 1)[0] + f":{port + 1}/class/"
+
+    def ready() -> None:
+        key = f" (lecturer key: {launch.lecturer_key})" if launch.lecturer_key_generated else ""
+        engine = f"{workers} marimo workers behind HAProxy" if haproxy is not None else "one marimo process"
+        print(
+            f"NDCG Lab is serving a class at {launch.url} with {engine}  (press Ctrl+C to stop)\n"
+            f"  students: {launch.url}/?file=01_playground.py and the class questions at {questions}\n"
+            f"  lecturer: {questions}lecturer{key}",
+            flush=True,
+        )
+        if not headless:
+            import webbrowser
+
+            webbrowser.open(f"{questions}lecturer")
+
+    return classroom.run(workers, ready)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ndcg-lab`` console script; returns the exit status."""
+    from .classroom.worker import race_warning
+
     args = parse_args(argv)
     try:
         launch = build_command(args)
@@ -409,6 +519,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"ndcg-lab: {err}", file=sys.stderr)
         return 2
+    warning = race_warning() if args.mode != "edit" else None
+    if warning:
+        print(f"ndcg-lab: {warning}", file=sys.stderr, flush=True)
+    if launch.workers and args.mode != "slides":
+        return _serve_classroom(launch, notebooks_dir(), args.host.strip(), args.port, args.headless)
     if args.mode != "slides":
         what = "editing the notebooks" if launch.mode == "edit" else "serving the notebooks"
         print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
@@ -420,6 +535,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as err:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
+        if launch.workers:
+            print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
+            return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)
         print(
             f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
             "arrow keys move through a deck; press Ctrl+C to stop)",
