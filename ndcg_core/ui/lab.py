@@ -520,12 +520,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ndcg-lab: {err}", file=sys.stderr)
         return 2
     warning = race_warning() if args.mode != "edit" else None
-    if warning:
-        print(f"ndcg-lab: {warning}", file=sys.stderr, flush=True)
+
+    def announce() -> None:
+        if warning:
+            print(f"ndcg-lab: {warning}", file=sys.stderr, flush=True)
+
     if launch.workers and args.mode != "slides":
+        announce()
         return _serve_classroom(launch, notebooks_dir(), args.host.strip(), args.port, args.headless)
     if args.mode != "slides":
         what = "editing the notebooks" if launch.mode == "edit" else "serving the notebooks"
+        announce()
         print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
         return _serve(launch)
     with tempfile.TemporaryDirectory(prefix="ndcg-lab-slides-") as folder:
@@ -535,6 +540,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as err:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
+        announce()
         if launch.workers:
             print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
             return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)

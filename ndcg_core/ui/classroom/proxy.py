@@ -83,7 +83,8 @@ cache assets
 frontend lab
     bind {_bind(host, port)}
     maxconn {maxconn}
-    acl is_class path /class path_beg /class/
+    acl is_class path /class
+    acl is_class path_beg /class/
     acl is_asset path_beg /assets/
     use_backend questions if is_class
     use_backend assets if is_asset

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "main"]
+__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "warm_up", "main"]
 
 _LOCK = threading.RLock()
 _INSTALLED = False
@@ -74,9 +74,31 @@ def install_compile_lock(*, force: bool = False) -> bool:
     return True
 
 
+def warm_up() -> bool:
+    """Import what the notebooks use and draw the lecture example once, before the first visitor.
+
+    The plots keep their rendered frames in process-wide caches (:mod:`ndcg_core.ui.plots`), so
+    the opening outputs, the same for every student, are drawn once per process here instead of
+    in the first student's session. Returns False (and the worker starts anyway) on any failure.
+    """
+    try:
+        from .. import playground, plots
+
+        result = playground.evaluate("1, 0, 2, 1, 0")
+        plots.discount_curves_html("log2", k=5)
+        plots.gains_per_rank_html(result.table, result.k)
+        plots.ndcg_at_cutoffs_html(result.curve, result.k or 5)
+        import marimo  # noqa: F401 - its import is the other half of a cold first session
+        return True
+    except Exception:  # noqa: BLE001 - a warm-up never stops a server
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - runs marimo's CLI
     """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed."""
     install_compile_lock()
+    if "run" in (sys.argv[1:] if argv is None else argv)[:1]:
+        warm_up()
     sys.argv = ["marimo", *(sys.argv[1:] if argv is None else argv)]
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
 
