@@ -257,8 +257,9 @@ def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, p
             f'<option value="{html.escape(e.id)}">{html.escape(e.id)}: {html.escape(e.title)}</option>'
             for e in all_exercises() if e.kind != "code"
         )
-        return HTMLResponse(LECTURER_PAGE.replace("{{BANK}}", bank).replace("{{JOIN}}", html.escape(join_url(request))),
-                            headers={**NO_STORE, **SECURITY})
+        url = join_url(request)
+        page = LECTURER_PAGE.replace("{{BANK}}", bank).replace("{{JOIN}}", html.escape(url)).replace("{{QR}}", _qr_inline(url))
+        return HTMLResponse(page, headers={**NO_STORE, **SECURITY})
 
     async def lecturer_login(request: Request) -> Response:
         form = await form_of(request)
@@ -291,10 +292,15 @@ def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, p
     async def qr_svg(request: Request) -> Response:
         if not is_lecturer(request):
             return error(401, "The lecturer key is needed.")
-        import segno
+        try:
+            import io
 
-        svg = segno.make(join_url(request), error="m").svg_inline(scale=6, border=2)
-        return Response(svg, media_type="image/svg+xml", headers=NO_STORE)
+            import segno
+        except ImportError:
+            return error(404, "The QR code needs the Python package segno (pip install segno).")
+        out = io.BytesIO()
+        segno.make(join_url(request), error="m").save(out, kind="svg", scale=6, border=2)
+        return Response(out.getvalue(), media_type="image/svg+xml", headers=NO_STORE)
 
     async def api_open(request: Request) -> Response:
         if not is_lecturer(request):
@@ -403,6 +409,15 @@ code{background:#f3f3f3;padding:0 .2rem}
 </style>"""
 
 
+def _qr_inline(url: str) -> str:
+    """The join link as an inline SVG QR code (segno: pure Python), or a note when segno is missing."""
+    try:
+        import segno
+    except ImportError:
+        return "<p>(install the Python package segno for a QR code)</p>"
+    return segno.make(url, error="m").svg_inline(scale=7, border=2)
+
+
 def _login_page(title: str, action: str, field: str, label: str, message: str = "") -> str:
     note = f'<p class="msg err">{html.escape(message)}</p>' if message else ""
     return (
@@ -488,7 +503,7 @@ details{margin:.5rem 0}</style></head><body>
 <div id="solution"></div>
 </div><div style="flex:0 0 auto;text-align:center">
 <p>Join at<br><strong id="join">{{JOIN}}</strong></p>
-<img src="/class/lecturer/qr.svg" alt="QR code of the join link" width="260" height="260">
+<div id="qr" role="img" aria-label="QR code of the join link">{{QR}}</div>
 </div></div>
 <details open><summary>Ask a question</summary>
 <form id="bank"><input type=hidden name=source value=bank>
