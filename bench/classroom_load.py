@@ -54,6 +54,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOK = "01_playground.py"
 EDIT_TIMEOUT = 30.0
+#: permessage-deflate, as browsers negotiate it ("deflate"), or None
+COMPRESSION: str | None = "deflate"
 MAX_STUDENTS = 400
 MAX_ANSWERERS = 1000
 
@@ -194,7 +196,7 @@ async def student(port: int, arrive_at: float, stop_at: float, results: Results,
         session = "s_" + secrets.token_hex(6)
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws?file={NOTEBOOK}&session_id={session}",
-                                      additional_headers=headers, max_size=None, open_timeout=60,
+                                      additional_headers=headers, max_size=None, open_timeout=60, compression=COMPRESSION,
                                       ping_interval=None) as ws:
             labels_id: str | None = None
             stats = None
@@ -446,7 +448,7 @@ def cpu_and_rss(pids: list[int]) -> tuple[float, float]:
 # the lecturer's Chromium
 
 
-def lecturer_browser(port: int, stop: threading.Event, timings: list[float], problems: list[str]) -> None:
+def lecturer_browser(port: int, key: str | None, stop: threading.Event, timings: list[float], problems: list[str]) -> None:
     sys.path.insert(0, str(REPO / "tests" / "browser"))
     sys.path.insert(0, str(REPO / "bench"))
     try:
@@ -462,6 +464,11 @@ def lecturer_browser(port: int, stop: threading.Event, timings: list[float], pro
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
             page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
             install_tracker(page)
+            if key:  # the lecturer logs in first: HAProxy then sends their notebook to their own worker
+                page.goto(f"http://127.0.0.1:{port}/class/lecturer")
+                page.get_by_label("Lecturer key").fill(key)
+                page.get_by_role("button", name="Enter").click()
+                page.get_by_text("Ask a question").wait_for()
             open_notebook(page, f"http://127.0.0.1:{port}", NOTEBOOK, timeout=180_000)
             box = page.get_by_label("Relevance labels", exact=True)
             i = 0
@@ -500,11 +507,14 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
             browser_problems: list[str] = []
             thread = None
             if browser:
-                thread = threading.Thread(target=lecturer_browser, args=(port, stop_browser, browser_times, browser_problems))
+                thread = threading.Thread(target=lecturer_browser, args=(port, key if workers else None, stop_browser, browser_times, browser_problems))
                 thread.start()
                 time.sleep(5)
             pids = process_tree(server.pid)
             cpu0, _ = cpu_and_rss(pids)
+            import resource
+
+            own0 = resource.getrusage(resource.RUSAGE_SELF)
             t0 = time.monotonic()
             results = Results()
             stop_at = t0 + arrival + duration
@@ -521,6 +531,9 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
             except asyncio.TimeoutError:
                 results.errors.append("the run did not end in time")
             wall = time.monotonic() - t0
+            import resource
+
+            own = resource.getrusage(resource.RUSAGE_SELF)
             pids = process_tree(server.pid)
             cpu1, rss = cpu_and_rss(pids)
             stop_browser.set()
@@ -536,6 +549,7 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
                 "broken_sessions": results.broken_sessions, "errors": results.errors[:5],
                 "wrong_examples": results.wrong[:3],
                 "server_cpu_share_of_core": (cpu1 - cpu0) / wall, "server_rss_mib": rss,
+                "load_tool_cpu_share_of_core": (own.ru_utime + own.ru_stime - own0.ru_utime - own0.ru_stime) / wall,
                 "lecturer_edit_settled_p95": p95(browser_times) if browser_times else None,
                 "lecturer_edits": len(browser_times), "lecturer_problems": browser_problems,
                 "loadavg": os.getloadavg(),
@@ -596,6 +610,8 @@ def main(argv: list[str] | None = None) -> int:
         row = run_once(n, args.workers, args.arrival, args.duration, args.questions, args.browser, args.seed, log_dir)
         rows.append(row)
         print(show(row), flush=True)
+        print(f"    load tool itself (and the lecturer's Playwright driver): {100 * row['load_tool_cpu_share_of_core']:.0f}% of a core",
+              flush=True)
         if row["errors"] or row["wrong_examples"] or row["lecturer_problems"]:
             print(f"    errors: {row['errors']} wrong: {row['wrong_examples']} browser: {row['lecturer_problems']}", flush=True)
         if "question" in row:

@@ -207,6 +207,14 @@ def _student(base: str) -> Client:
     return student
 
 
+def test_the_lecturer_login_sends_their_notebooks_to_the_lecturers_worker(app_url: str) -> None:
+    lecturer = _lecturer(app_url)
+    cookies = {c.name: (c.value, c.path) for c in lecturer.jar}
+    assert cookies["NDCGLAB_WORKER"] == ("wl", "/")
+    student = _student(app_url)
+    assert "NDCGLAB_WORKER" not in {c.name for c in student.jar}
+
+
 def test_the_lecturer_page_needs_the_lecturer_key_not_the_class_password(app_url: str) -> None:
     anyone = Client(app_url)
     status, page = anyone.request("/class/lecturer")
@@ -285,7 +293,8 @@ def test_the_lecturer_key_must_differ_from_the_password() -> None:
 
 
 def test_the_proxy_config_is_valid_for_haproxy(tmp_path: Path) -> None:
-    text = proxy.haproxy_config("127.0.0.1", 2718, [8001, 8002], 8100)
+    text = proxy.haproxy_config("127.0.0.1", 2718, [8001, 8002], 8100, lecturer_port=8003)
+    assert "server wl 127.0.0.1:8003 cookie wl" in text and text.rstrip().endswith("weight 0")
     assert "cookie NDCGLAB_WORKER insert" in text and "compression algo gzip" in text and "cache-store assets" in text
     assert "server w2 127.0.0.1:8002 cookie w2" in text
     haproxy = proxy.find_haproxy()

@@ -50,6 +50,8 @@ from starlette.routing import Route
 from ...teaching import classroom as cls
 from ...teaching.exercises import all_exercises, markdown_to_html, solution, statement
 from ...teaching.store import StoreError
+from .proxy import COOKIE as WORKER_COOKIE
+from .proxy import LECTURER_WORKER
 
 __all__ = ["create_app", "main", "MAX_BODY", "ANSWER_BURST", "ANSWER_INTERVAL"]
 
@@ -275,6 +277,8 @@ def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, p
                                 status_code=401)
         response = RedirectResponse("/class/lecturer", status_code=303)
         response.set_cookie(LECTURER_COOKIE, sign("lecturer"), httponly=True, samesite="strict", path="/class")
+        # HAProxy sends this browser's notebooks to the lecturer's own worker (no student's work queues there)
+        response.set_cookie(WORKER_COOKIE, LECTURER_WORKER, httponly=True, samesite="lax", path="/")
         return response
 
     def join_url(request: Request) -> str:

@@ -3,8 +3,9 @@
 ``ndcg-lab --workers N`` (or a network ``--host``) runs, all on loopback except HAProxy's bind:
 
 - N marimo workers (:mod:`.worker`: ``marimo run`` with the AST-race lock), each in its own
-  process group on a free loopback port; one that dies is started again on the same port
-  (HAProxy stops sending visitors to it meanwhile);
+  process group on a free loopback port, plus one more for the lecturer's projector (its
+  notebook session never waits behind the students'); one that dies is started again on the
+  same port (HAProxy stops sending new visitors to it meanwhile);
 - the live-question app (:mod:`.app`, uvicorn) on another free loopback port;
 - HAProxy (:mod:`.proxy`) on the public address, in the foreground (``-db``), with a generated
   configuration in a temporary folder that is removed at the end.
@@ -133,12 +134,14 @@ class Classroom:
         if self.haproxy is None:  # the fallback: one marimo process on the public port, questions next to it
             self.worker_ports, self.app_port = [self.port], self.port + 1
         else:
-            self.worker_ports = [free_loopback_port() for _ in range(workers)]
+            # the students' workers, then the lecturer's own (HAProxy gives it no student)
+            self.worker_ports = [free_loopback_port() for _ in range(workers + 1)]
             self.app_port = free_loopback_port()
         probe = self.probe_host if self.haproxy is None else "127.0.0.1"
         for i, port in enumerate(self.worker_ports, start=1):
+            name = "lecturer's worker" if self.haproxy is not None and i == len(self.worker_ports) else f"worker {i}"
             self.children.append(
-                Child(f"worker {i}", self.worker_argv(port), self.password, f"http://{probe}:{port}/health", quiet=True)
+                Child(name, self.worker_argv(port), self.password, f"http://{probe}:{port}/health", quiet=True)
             )
         self.children.append(
             Child("question app", self.app_argv(self.app_port), self.secrets_text, f"http://{probe}:{self.app_port}/class/health")
@@ -147,7 +150,8 @@ class Classroom:
             return
         assert self.folder is not None
         config = self.folder / "haproxy.cfg"
-        config.write_text(haproxy_config(self.host, self.port, self.worker_ports, self.app_port), encoding="utf-8")
+        config.write_text(haproxy_config(self.host, self.port, self.worker_ports[:-1], self.app_port,
+                                          lecturer_port=self.worker_ports[-1]), encoding="utf-8")
         self.children.append(Child("HAProxy", [self.haproxy, "-db", "-f", str(config)], restart=False))
 
     def run(self, workers: int, on_ready: Callable[[], None] = lambda: None) -> int:
