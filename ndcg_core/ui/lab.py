@@ -7,9 +7,20 @@
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
+    ndcg-lab --workers 2 --lecturer-key KEY      # classroom mode on this computer
 
-The command runs ``python -m marimo run <notebooks>`` (or ``marimo edit``) as a child
-process; this module never imports marimo. ``<notebooks>`` is the checkout's ``notebooks/``
+The command runs ``python -m ndcg_core.ui.classroom.worker run <notebooks>`` (marimo's own
+``marimo run`` with CPython's AST compile race kept out, see :mod:`.classroom.worker`; the
+start-up names an affected Python) or ``python -m marimo edit`` as a child process; this
+module never imports marimo.
+
+Classroom mode (``--workers N``, and any network ``--host``, where N defaults to the number of
+cores) runs N marimo workers, one more for the lecturer, and the live-question app behind
+HAProxy on the one address (:mod:`.classroom.supervise`, :mod:`.classroom.proxy`): sticky
+sessions, compressed and cached static files, and the class questions at ``/class/`` (the
+lecturer's page ``/class/lecturer`` needs ``--lecturer-key`` or ``NDCG_LAB_LECTURER_KEY``,
+never the class password; without one a random key is printed). Without HAProxy installed it
+says so and serves from one marimo process, with the questions on the next port. ``<notebooks>`` is the checkout's ``notebooks/``
 folder, or the copy inside an installed wheel (:func:`ndcg_core.teaching.paths.notebooks_dir`).
 ``ndcg-lab edit`` edits a checkout only: in an installed wheel it is refused with a message
 (the files live in site-packages, where a reinstall would overwrite the changes). The
@@ -493,7 +504,10 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
 
     def ready() -> None:
         key = f" (lecturer key: {launch.lecturer_key})" if launch.lecturer_key_generated else ""
-        engine = f"{workers} marimo workers behind HAProxy" if haproxy is not None else "one marimo process"
+        engine = (
+            f"{workers} marimo worker{'s' if workers != 1 else ''} (and one for the lecturer) behind HAProxy"
+            if haproxy is not None else "one marimo process"
+        )
         print(
             f"NDCG Lab is serving a class at {launch.url} with {engine}  (press Ctrl+C to stop)\n"
             f"  students: {launch.url}/?file=01_playground.py and the class questions at {questions}\n"

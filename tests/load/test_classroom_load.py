@@ -72,3 +72,23 @@ def test_forty_answers_to_a_live_question_are_each_counted_once(server: int) -> 
     assert q.final["answered"] == q.expected_answered == 40
     assert q.final["right"] == q.expected_right
     print(f"{q.accepted} answers accepted, submit to counted p95 {load.p95(q.latencies):.2f} s")
+
+
+def test_static_files_come_compressed_cacheable_and_from_the_proxy_cache(server: int) -> None:
+    import re
+
+    async def fetch() -> None:
+        status, _, page = await load.http(server, "GET", "/?file=01_playground.py", cookies={})
+        assert status == 200
+        script = re.search(rb'src="\./(assets/[^"]+\.js)"', page)
+        assert script, "the page names no script under assets/"
+        path = "/" + script.group(1).decode()
+        answers = [await load.http(server, "GET", path, cookies={}, headers={"Accept-Encoding": "gzip"}) for _ in range(2)]
+        for status, headers, _ in answers:
+            assert status == 200
+            assert headers.get("content-encoding") == "gzip"
+            assert headers.get("cache-control") == "public, max-age=31536000, immutable"
+            assert "set-cookie" not in headers  # no worker is pinned by a static file
+        assert "age" in answers[1][1]  # the second one came from HAProxy's cache, not from Python
+
+    asyncio.run(fetch())
