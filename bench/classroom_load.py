@@ -430,6 +430,26 @@ def process_tree(root: int) -> list[int]:
     return found
 
 
+def run_queue_wait(pids: list[int]) -> float:
+    """Seconds the threads of ``pids`` spent runnable but waiting for a CPU (/proc/*/task/*/schedstat).
+
+    Large against the CPU used: the server was starved by other programs on the machine, not
+    limited by its own work.
+    """
+    waited = 0.0
+    for pid in pids:
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                waited += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[1]) / 1e9
+            except (OSError, IndexError, ValueError):
+                pass
+    return waited
+
+
 def cpu_and_rss(pids: list[int]) -> tuple[float, float]:
     """Seconds of CPU (user + system) and MiB of RSS over ``pids``."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -512,6 +532,7 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
                 time.sleep(5)
             pids = process_tree(server.pid)
             cpu0, _ = cpu_and_rss(pids)
+            wait0 = run_queue_wait(pids)
             import resource
 
             own0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -536,6 +557,7 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
             own = resource.getrusage(resource.RUSAGE_SELF)
             pids = process_tree(server.pid)
             cpu1, rss = cpu_and_rss(pids)
+            waited = run_queue_wait(pids) - wait0
             stop_browser.set()
             if thread is not None:
                 thread.join(timeout=120)
@@ -549,6 +571,7 @@ def run_once(n: int, workers: int, arrival: float, duration: float, answerers: i
                 "broken_sessions": results.broken_sessions, "errors": results.errors[:5],
                 "wrong_examples": results.wrong[:3],
                 "server_cpu_share_of_core": (cpu1 - cpu0) / wall, "server_rss_mib": rss,
+                "server_run_queue_wait_share": waited / wall,
                 "load_tool_cpu_share_of_core": (own.ru_utime + own.ru_stime - own0.ru_utime - own0.ru_stime) / wall,
                 "lecturer_edit_settled_p95": p95(browser_times) if browser_times else None,
                 "lecturer_edits": len(browser_times), "lecturer_problems": browser_problems,
@@ -610,8 +633,9 @@ def main(argv: list[str] | None = None) -> int:
         row = run_once(n, args.workers, args.arrival, args.duration, args.questions, args.browser, args.seed, log_dir)
         rows.append(row)
         print(show(row), flush=True)
-        print(f"    load tool itself (and the lecturer's Playwright driver): {100 * row['load_tool_cpu_share_of_core']:.0f}% of a core",
-              flush=True)
+        print(f"    the load tool's own Python process: {100 * row['load_tool_cpu_share_of_core']:.0f}% of a core; "
+              f"the server's threads waited for a CPU {row['server_run_queue_wait_share']:.2f} s per second "
+              "(runnable, not running: other programs' load)", flush=True)
         if row["errors"] or row["wrong_examples"] or row["lecturer_problems"]:
             print(f"    errors: {row['errors']} wrong: {row['wrong_examples']} browser: {row['lecturer_problems']}", flush=True)
         if "question" in row:

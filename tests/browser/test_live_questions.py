@@ -22,6 +22,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
+from marimo_page import open_notebook, page_text
 from playwright.sync_api import Page, expect
 
 from ndcg_core.ui.classroom.proxy import find_haproxy
@@ -201,3 +202,17 @@ def test_a_restart_in_the_middle_of_a_question_loses_no_answer(server: Server, p
     expect(page.locator("#answered")).to_have_text("5")
     _answer(_student_api(server.base), server.base, question, "after", "0.9")  # the question is still open
     expect(page.locator("#answered")).to_have_text("6", timeout=2000)
+
+
+def test_a_student_logs_in_with_the_class_password_and_gets_the_playground_through_the_proxy(
+    server: Server, page: Page
+) -> None:
+    """The class password (marimo's own login, on the worker the proxy keeps the student on) still guards the notebooks."""
+    page.goto(server.base + "/?file=01_playground.py")
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    page.locator("#password").wait_for(state="detached")
+    open_notebook(page, server.base, "01_playground.py")
+    assert "NDCG@5" in page_text(page) and "0.7763" in page_text(page)
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies.get("NDCGLAB_WORKER") == "w1"
