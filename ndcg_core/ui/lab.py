@@ -7,9 +7,20 @@
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
+    ndcg-lab --workers 2 --lecturer-key KEY      # classroom mode on this computer
 
-The command runs ``python -m marimo run <notebooks>`` (or ``marimo edit``) as a child
-process; this module never imports marimo. ``<notebooks>`` is the checkout's ``notebooks/``
+The command runs ``python -m ndcg_core.ui.classroom.worker run <notebooks>`` (marimo's own
+``marimo run`` with CPython's AST compile race kept out, see :mod:`.classroom.worker`; the
+start-up names an affected Python) or ``python -m marimo edit`` as a child process; this
+module never imports marimo.
+
+Classroom mode (``--workers N``, and any network ``--host``, where N defaults to the number of
+cores) runs N marimo workers, one more for the lecturer, and the live-question app behind
+HAProxy on the one address (:mod:`.classroom.supervise`, :mod:`.classroom.proxy`): sticky
+sessions, compressed and cached static files, and the class questions at ``/class/`` (the
+lecturer's page ``/class/lecturer`` needs ``--lecturer-key`` or ``NDCG_LAB_LECTURER_KEY``,
+never the class password; without one a random key is printed). Without HAProxy installed it
+says so and serves from one marimo process, with the questions on the next port. ``<notebooks>`` is the checkout's ``notebooks/``
 folder, or the copy inside an installed wheel (:func:`ndcg_core.teaching.paths.notebooks_dir`).
 ``ndcg-lab edit`` edits a checkout only: in an installed wheel it is refused with a message
 (the files live in site-packages, where a reinstall would overwrite the changes). The
@@ -34,6 +45,7 @@ import ipaddress
 import json
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -62,6 +74,8 @@ __all__ = [
 DEFAULT_PORT = 2718
 DEFAULT_HOST = "127.0.0.1"
 PASSWORD_ENV = "NDCG_LAB_PASSWORD"
+LECTURER_KEY_ENV = "NDCG_LAB_LECTURER_KEY"
+MAX_WORKERS = 64
 #: Seconds the child gets to shut down after a forwarded signal before it is killed.
 SHUTDOWN_GRACE = 10.0
 
@@ -78,6 +92,10 @@ class Launch:
     stdin_text: str | None
     url: str
     mode: str
+    #: classroom mode: how many marimo workers (0: one plain marimo process, the default on loopback)
+    workers: int = 0
+    lecturer_key: str | None = None
+    lecturer_key_generated: bool = False
 
 
 #: the stylesheet every deck gets, in the layouts folder
@@ -228,6 +246,16 @@ def _port(text: str) -> int:
     return port
 
 
+def _workers(text: str) -> int:
+    try:
+        workers = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_WORKERS}; got {text!r}") from None
+    if not 1 <= workers <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_WORKERS}; got {workers}")
+    return workers
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-lab",
@@ -266,6 +294,24 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help=(f"folder of the progress file (default: the environment variable {store.DATA_DIR_ENV}, "
               "else ~/.local/share/ndcg-lab)"),
+    )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=None,
+        help=(
+            "classroom mode: N marimo worker processes behind HAProxy, plus live class questions at /class/ "
+            "(default: the number of cores when --host is a network address; without this option and on "
+            "loopback, one process as before)"
+        ),
+    )
+    parser.add_argument(
+        "--lecturer-key",
+        default=None,
+        help=(
+            f"classroom mode: the key of the lecturer's question page /class/lecturer, never the class password "
+            f"(default: the environment variable {LECTURER_KEY_ENV}, else a random key printed at start-up)"
+        ),
     )
     return parser
 
@@ -343,8 +389,31 @@ def build_command(
             f"cannot find the notebooks folder {folder}. Reinstall ndcg-lab (pip install --force-reinstall "
             "ndcg_lab-*.whl), or install a checkout of the repository with 'pip install -e .' in it."
         )
+    workers = getattr(args, "workers", None)
+    if args.mode == "edit" and workers is not None:
+        raise UsageError("--workers is for serving a class; 'ndcg-lab edit' is for one person on this computer. Leave it out.")
+    if workers is None and not loopback and args.mode != "edit":
+        workers = os.cpu_count() or 1
+    lecturer_key = getattr(args, "lecturer_key", None)
+    if lecturer_key is None:
+        lecturer_key = environ.get(LECTURER_KEY_ENV) or None
+    generated = False
+    if workers is not None:
+        if lecturer_key is None:
+            lecturer_key, generated = secrets.token_urlsafe(9), True
+        elif not lecturer_key.strip():
+            raise UsageError(f"the lecturer key is empty. Give a non-empty one with --lecturer-key or {LECTURER_KEY_ENV}.")
+        if password is not None and lecturer_key == password:
+            raise UsageError(
+                "the lecturer key is the class password: then every student could open the lecturer's page. "
+                "Give a different --lecturer-key (or leave it out for a random one)."
+            )
+    elif lecturer_key is not None:
+        raise UsageError("--lecturer-key belongs to classroom mode: add --workers N (or serve on a network --host).")
     command = "edit" if args.mode == "edit" else "run"
-    argv = [python, "-m", "marimo", command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
+    # run and slides go through the worker wrapper: marimo's CLI with the AST-race lock (gh-106905)
+    runner = ["-m", "marimo"] if command == "edit" else ["-m", "ndcg_core.ui.classroom.worker"]
+    argv = [python, *runner, command, str(folder), "--host", host, "--port", str(args.port), "--no-sandbox"]
     if args.headless:
         argv.append("--headless")
     if password is not None:
@@ -354,7 +423,7 @@ def build_command(
     if args.mode == "edit":
         argv.append("--skip-update-check")
     shown_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode)
+    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated)
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -427,8 +496,63 @@ def _serve(launch: Launch) -> int:
     return 128 - code if code < 0 else code
 
 
+def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headless: bool) -> int:
+    """Classroom mode: N marimo workers and the question app behind HAProxy (one process without it)."""
+    from .classroom.proxy import MISSING_MESSAGE, find_haproxy
+    from .classroom.supervise import Classroom, secrets_json
+
+    haproxy = find_haproxy()
+    python = launch.argv[0]
+    if haproxy is None:
+        print(f"ndcg-lab: {MISSING_MESSAGE}", file=sys.stderr, flush=True)
+        try:
+            _check_port_free(host, port + 1)
+        except UsageError as err:
+            print(f"ndcg-lab: the class questions need the next port too: {err}", file=sys.stderr)
+            return 2
+    backend_host = "127.0.0.1" if haproxy is not None else host
+    tail = ["--no-sandbox", "--headless"] + (["--token", "--token-password-file", "-"] if launch.stdin_text else [])
+
+    def worker_argv(worker_port: int) -> list[str]:
+        return [python, "-m", "ndcg_core.ui.classroom.worker", "run", str(folder), "--host", backend_host,
+                "--port", str(worker_port), *tail]
+
+    def app_argv(app_port: int) -> list[str]:
+        return [python, "-m", "ndcg_core.ui.classroom.app", "--host", backend_host, "--port", str(app_port),
+                "--bind-host", host]
+
+    assert launch.lecturer_key is not None
+    classroom = Classroom(
+        host=host, port=port, worker_argv=worker_argv, app_argv=app_argv, haproxy=haproxy,
+        password=launch.stdin_text, secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port),
+    )
+    workers = launch.workers if haproxy is not None else 1
+    questions = f"{launch.url}/class/" if haproxy is not None else launch.url.rsplit(":", 1)[0] + f":{port + 1}/class/"
+
+    def ready() -> None:
+        key = f" (lecturer key: {launch.lecturer_key})" if launch.lecturer_key_generated else ""
+        engine = (
+            f"{workers} marimo worker{'s' if workers != 1 else ''} (and one for the lecturer) behind HAProxy"
+            if haproxy is not None else "one marimo process"
+        )
+        print(
+            f"NDCG Lab is serving a class at {launch.url} with {engine}  (press Ctrl+C to stop)\n"
+            f"  students: {launch.url}/?file=01_playground.py and the class questions at {questions}\n"
+            f"  lecturer: {questions}lecturer{key}",
+            flush=True,
+        )
+        if not headless:
+            import webbrowser
+
+            webbrowser.open(f"{questions}lecturer")
+
+    return classroom.run(workers, ready)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ndcg-lab`` console script; returns the exit status."""
+    from .classroom.worker import race_warning
+
     args = parse_args(argv)
     try:
         launch = build_command(args)
@@ -437,8 +561,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"ndcg-lab: {err}", file=sys.stderr)
         return 2
+    warning = race_warning() if args.mode != "edit" else None
+
+    def announce() -> None:
+        if warning:
+            print(f"ndcg-lab: {warning}", file=sys.stderr, flush=True)
+
+    if launch.workers and args.mode != "slides":
+        announce()
+        return _serve_classroom(launch, notebooks_dir(), args.host.strip(), args.port, args.headless)
     if args.mode != "slides":
         what = "editing the notebooks" if launch.mode == "edit" else "serving the notebooks"
+        announce()
         print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
         return _serve(launch)
     with tempfile.TemporaryDirectory(prefix="ndcg-lab-slides-") as folder:
@@ -448,6 +582,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as err:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
+        announce()
+        if launch.workers:
+            print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
+            return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)
         print(
             f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
             "arrow keys move through a deck; press Ctrl+C to stop)",

@@ -40,7 +40,7 @@ def test_notebooks_dir_is_the_checkout_folder() -> None:
 def test_default_serves_the_gallery_on_loopback_port_2718() -> None:
     launch = launch_for([])
     assert launch.argv == [
-        "PY", "-m", "marimo", "run", str(REPO / "notebooks"),
+        "PY", "-m", "ndcg_core.ui.classroom.worker", "run", str(REPO / "notebooks"),
         "--host", "127.0.0.1", "--port", "2718", "--no-sandbox",
     ]  # fmt: skip
     assert launch.url == "http://127.0.0.1:2718"
@@ -199,7 +199,7 @@ def app_keywords(source: str) -> dict[str, object]:
 def test_slides_serves_with_marimo_run_under_the_same_rules() -> None:
     launch = launch_for(["slides", "--port", "8124", "--headless"], folder=NOTEBOOKS)
     assert launch.argv == [
-        "PY", "-m", "marimo", "run", str(NOTEBOOKS),
+        "PY", "-m", "ndcg_core.ui.classroom.worker", "run", str(NOTEBOOKS),
         "--host", "127.0.0.1", "--port", "8124", "--no-sandbox", "--headless",
     ]  # fmt: skip
     assert launch.mode == "slides"

@@ -1,0 +1,107 @@
+"""One marimo server process of NDCG Lab, with the CPython AST race (gh-106905) kept out.
+
+``python -m ndcg_core.ui.classroom.worker run NOTEBOOKS --host ... --port ...`` is
+``python -m marimo run ...`` with one difference: on a Python that has the race, every call
+of :func:`compile` (and so :func:`ast.parse`, which calls it) in this process holds one lock.
+
+The race: CPython 3.11.0-3.11.7 and 3.12.0-3.12.1 keep the AST converter's recursion depth in
+interpreter-wide state. When a thread is switched out in the middle of a conversion (a garbage
+collection can run a finaliser there) and another thread parses, the first one fails with
+``SystemError: AST constructor recursion depth mismatch``. ``marimo run`` compiles every
+visitor's notebook in threads of one process, so a rush of arrivals broke sessions (HTTP 500,
+a closed websocket, cells stuck on "An internal error occurred"). Serialising compilation costs
+nothing measurable: compiling holds the GIL anyway, so the threads never compiled in parallel.
+
+>>> affected_by_ast_race((3, 11, 7))
+True
+>>> affected_by_ast_race((3, 11, 8)), affected_by_ast_race((3, 12, 2)), affected_by_ast_race((3, 13, 0))
+(False, False, False)
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import runpy
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "warm_up", "main"]
+
+_LOCK = threading.RLock()
+_INSTALLED = False
+
+
+def affected_by_ast_race(version: Sequence[int] | None = None) -> bool:
+    """True for the CPython versions with gh-106905: 3.11.0-3.11.7 and 3.12.0-3.12.1."""
+    major, minor, micro = tuple((sys.version_info if version is None else version)[:3])
+    return (major, minor) == (3, 11) and micro < 8 or (major, minor) == (3, 12) and micro < 2
+
+
+def race_warning(version: Sequence[int] | None = None) -> str | None:
+    """The start-up line for an affected Python, else None."""
+    if not affected_by_ast_race(version):
+        return None
+    shown = ".".join(str(part) for part in (sys.version_info if version is None else version)[:3])
+    return (
+        f"Python {shown} has the AST compile race (CPython gh-106905, fixed in 3.11.8 and 3.12.2): "
+        "sessions compiling at once can break. NDCG Lab serialises compilation in its server "
+        "processes, so no session breaks on it; upgrading Python removes the lock."
+    )
+
+
+def install_compile_lock(*, force: bool = False) -> bool:
+    """Wrap :func:`builtins.compile` in one process-wide lock (on an affected Python, or ``force``).
+
+    Returns True when the lock is in place. Idempotent.
+    """
+    global _INSTALLED
+    if _INSTALLED:
+        return True
+    if not (force or affected_by_ast_race()):
+        return False
+    original: Callable[..., Any] = builtins.compile
+
+    @functools.wraps(original)
+    def compile(*args: Any, **kwargs: Any) -> Any:  # noqa: A001 - it replaces the builtin
+        with _LOCK:
+            return original(*args, **kwargs)
+
+    builtins.compile = compile
+    _INSTALLED = True
+    return True
+
+
+def warm_up() -> bool:
+    """Import what the notebooks use and draw the lecture example once, before the first visitor.
+
+    The plots keep their rendered frames in process-wide caches (:mod:`ndcg_core.ui.plots`), so
+    the opening outputs, the same for every student, are drawn once per process here instead of
+    in the first student's session. Returns False (and the worker starts anyway) on any failure.
+    """
+    try:
+        from .. import playground, plots
+
+        result = playground.evaluate("1, 0, 2, 1, 0")
+        plots.discount_curves_html("log2", k=5)
+        plots.gains_per_rank_html(result.table, result.k)
+        plots.ndcg_at_cutoffs_html(result.curve, result.k or 5)
+        import marimo  # noqa: F401 - its import is the other half of a cold first session
+        return True
+    except Exception:  # noqa: BLE001 - a warm-up never stops a server
+        return False
+
+
+def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - runs marimo's CLI
+    """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed."""
+    install_compile_lock()
+    if "run" in (sys.argv[1:] if argv is None else argv)[:1]:
+        warm_up()
+    sys.argv = ["marimo", *(sys.argv[1:] if argv is None else argv)]
+    runpy.run_module("marimo", run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

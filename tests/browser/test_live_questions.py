@@ -1,0 +1,218 @@
+"""Live class questions in Chromium: the projector page and a student's page, through HAProxy.
+
+One ``ndcg-lab --workers 1 --password ... --lecturer-key ...`` for the module, with its own data
+folder; the restart test stops it and starts it again on the same folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+from marimo_page import open_notebook, page_text
+from playwright.sync_api import Page, expect
+
+from ndcg_core.ui.classroom.proxy import find_haproxy
+
+PASSWORD = "class-pw"
+KEY = "lecturer-key-7"
+EVIL = "<img src=x onerror=__pwned=1>"  # fits the 40-character nickname
+EVIL_SCRIPT = "<script>__pwned=2</script>"
+START_TIMEOUT = 150.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _ndcg_lab_command() -> list[str]:
+    script = Path(sys.executable).with_name("ndcg-lab")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("ndcg-lab")
+    return [found] if found else [sys.executable, "-m", "ndcg_core.ui.lab"]
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to ndcg-lab (it stops HAProxy, the workers and the app); SIGKILL to the group if it hangs."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+class Server:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = self.folder / "server.log"
+        seen = log.stat().st_size if log.exists() else 0  # a restart appends to the same log
+        env = {**os.environ, "NDCG_LAB_DATA_DIR": str(self.folder / "data")}
+        env.pop("NDCG_LAB_PASSWORD", None)
+        with open(log, "ab") as out:
+            self.process = subprocess.Popen(
+                [*_ndcg_lab_command(), "--workers", "1", "--headless", "--port", str(self.port),
+                 "--password", PASSWORD, "--lecturer-key", KEY],
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, env=env,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while "serving a class" not in log.read_text()[seen:]:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"ndcg-lab did not start:\n{log.read_text()}", pytrace=False)
+            time.sleep(0.1)  # polling the condition above
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, _browser: object) -> Iterator[Server]:
+    if find_haproxy() is None:
+        reason = "live questions through the proxy need HAProxy (apt-get install haproxy)"
+        if os.environ.get("CI"):
+            pytest.fail(reason + "; CI is set, so this is a failure, not a skip.", pytrace=False)
+        pytest.skip(reason)
+    running = Server(tmp_path_factory.mktemp("live_questions"))
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _student_api(base: str) -> urllib.request.OpenerDirector:
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    opener.open(base + "/class/login", urllib.parse.urlencode({"password": PASSWORD}).encode(), timeout=10)
+    return opener
+
+
+def _answer(opener: urllib.request.OpenerDirector, base: str, question: int, nickname: str, answer: str) -> None:
+    request = urllib.request.Request(base + "/class/api/answer", json.dumps(
+        {"question": question, "nickname": nickname, "answer": answer}).encode(), {"Content-Type": "application/json"})
+    with opener.open(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def _lecturer(page: Page, base: str) -> None:
+    page.goto(base + "/class/lecturer")
+    page.get_by_label("Lecturer key").fill(KEY)
+    page.get_by_role("button", name="Enter").click()
+    expect(page.get_by_text("Ask a question")).to_be_visible()
+
+
+def test_the_projector_needs_the_lecturer_key_and_the_class_password_is_not_it(server: Server, page: Page) -> None:
+    page.goto(server.base + "/class/lecturer")
+    page.get_by_label("Lecturer key").fill(PASSWORD)
+    page.get_by_role("button", name="Enter").click()
+    expect(page.get_by_text("That is not the lecturer key")).to_be_visible()
+    expect(page.get_by_text("Ask a question")).to_have_count(0)
+
+
+def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nicknames(
+    server: Server, page: Page, _browser: object, artifacts_dir: Path
+) -> None:
+    _lecturer(page, server.base)
+    page.get_by_label("From the bank").select_option("lecture-dcg")
+    page.locator("#bank").get_by_role("button", name="Ask").click()
+    expect(page.locator("#status")).to_contain_text("is open")
+    expect(page.locator("#title")).to_have_text("DCG@5 of the lecture example")  # the bank's title
+    question = int(page.locator("#status").inner_text().split()[1])
+    expect(page.locator("#join")).to_contain_text("/class/")
+    qr = page.get_by_role("img", name="QR code of the join link").locator("svg")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box is not None and box["width"] > 150 and box["height"] > 150
+
+    # one student in a real browser page: password, nickname, answer
+    context = _browser.new_context(viewport={"width": 400, "height": 800})  # type: ignore[attr-defined]
+    phone = context.new_page()
+    phone.goto(server.base + "/class/")
+    phone.get_by_label("Class password").fill(PASSWORD)
+    phone.get_by_role("button", name="Enter").click()
+    expect(phone.locator("#title")).to_have_text("DCG@5 of the lecture example")
+    phone.get_by_label("Your nickname").fill(EVIL)
+    phone.get_by_label("Your answer").fill("3.51")  # the natural log
+    phone.get_by_role("button", name="Send my answer").click()
+    expect(phone.locator("#status")).to_contain_text("Received")
+
+    # more students over HTTP: 2 right, 1 more natural log
+    for nickname, answer in (("Ada", "2.43"), ("Bob", "2,43"), (EVIL_SCRIPT, "3.51")):
+        _answer(_student_api(server.base), server.base, question, nickname, answer)
+
+    # the projector updates within 2 s of the last answer
+    expect(page.locator("#answered")).to_have_text("4", timeout=2000)
+    expect(page.locator("#share")).to_have_text("50 %")
+    expect(page.locator("#mistakes li")).to_have_text(["2 used the natural logarithm ln in the discount"])
+    expect(page.locator("#recent")).to_contain_text(EVIL)  # shown as text ...
+    expect(page.locator("#recent")).to_contain_text(EVIL_SCRIPT)
+    assert page.locator("#recent img, #recent script").count() == 0  # ... never as markup
+    assert page.evaluate("window.__pwned") is None
+    page.screenshot(path=str(artifacts_dir / "live_question_projector.png"), full_page=True)
+
+    # a student sees neither the counts nor the others' answers
+    assert "Ada" not in phone.content() and "answered" not in phone.locator("body").inner_text()
+    status = phone.evaluate("fetch('/class/api/summary').then(r => r.status)")
+    assert status == 401
+
+    page.get_by_role("button", name="Reveal the worked solution").click()
+    expect(page.locator("#solution")).to_contain_text("Worked solution")
+    expect(phone.locator("#solution")).to_contain_text("Worked solution", timeout=10_000)
+    expect(phone.locator("#status")).to_contain_text("not right")
+    phone.screenshot(path=str(artifacts_dir / "live_question_student.png"), full_page=True)
+    context.close()
+
+
+def test_a_restart_in_the_middle_of_a_question_loses_no_answer(server: Server, page: Page) -> None:
+    _lecturer(page, server.base)
+    page.locator("#playground").get_by_label("About the playground list").fill("3, 2, 3, 0, 1")
+    page.locator("#playground").get_by_role("button", name="Ask").click()
+    expect(page.locator("#status")).to_contain_text("is open")
+    question = int(page.locator("#status").inner_text().split()[1])
+    for i in range(5):
+        _answer(_student_api(server.base), server.base, question, f"s{i}", "0.9")
+    expect(page.locator("#answered")).to_have_text("5", timeout=2000)
+
+    server.stop()
+    server.start()
+    page.goto(server.base + "/class/lecturer")  # the lecturer's cookie outlives the restart too
+    expect(page.get_by_text("Ask a question")).to_be_visible()
+    expect(page.locator("#answered")).to_have_text("5")
+    _answer(_student_api(server.base), server.base, question, "after", "0.9")  # the question is still open
+    expect(page.locator("#answered")).to_have_text("6", timeout=2000)
+
+
+def test_a_student_logs_in_with_the_class_password_and_gets_the_playground_through_the_proxy(
+    server: Server, page: Page
+) -> None:
+    """The class password (marimo's own login, on the worker the proxy keeps the student on) still guards the notebooks."""
+    page.goto(server.base + "/?file=01_playground.py")
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    page.locator("#password").wait_for(state="detached")
+    open_notebook(page, server.base, "01_playground.py")
+    assert "NDCG@5" in page_text(page) and "0.7763" in page_text(page)
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies.get("NDCGLAB_WORKER") == "w1"
