@@ -388,7 +388,7 @@ def start_server(port: int, workers: int, key: str, log: Path, data_dir: Path) -
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                    start_new_session=True, env=env)
     deadline = time.monotonic() + 180
-    health = f"/class/health" if workers else "/health"
+    health = "/class/health" if workers else "/health"
     while True:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:

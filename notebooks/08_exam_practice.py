@@ -132,8 +132,19 @@ def _(exam, mo, widgets):
             "one discounted term": "term",
             "the ideal ranking": "ideal",
             "which ranking is higher": "compare",
+            "a multi-part task (DCG, ideal, IDCG, nDCG, compare)": "task",
+            "a concept question": "concept",
         },
-        value=["DCG@k", "IDCG@k", "nDCG@k", "one discounted term", "the ideal ranking"],
+        # like the real exam, ExamSettings' defaults: a multi-part task on one ranking, a
+        # concept question and single steps; every kind comes once before any repeats
+        # (the code task is below)
+        value=[
+            "a multi-part task (DCG, ideal, IDCG, nDCG, compare)",
+            "a concept question",
+            "DCG@k",
+            "nDCG@k",
+            "the ideal ranking",
+        ],
         label="Questions",
     )
     return (

@@ -41,6 +41,7 @@ from .exercises import (
 )
 
 __all__ = [
+    "PRACTICE_KINDS",
     "ExamSettings",
     "ExamSet",
     "ExamResult",
@@ -61,6 +62,10 @@ __all__ = [
 #: which of two rankings scores higher, a multi-part task on one ranking (see
 #: :data:`TASK_PARTS`), or a concept question from the bank.
 EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare", "task", "concept")
+#: The kinds notebook 08 starts with, like the real exam: a multi-part task on one ranking
+#: (DCG@k, the ideal ranking, IDCG@k, nDCG@k, then compare), a concept question and single
+#: steps; with five problems each comes once (08 adds a seeded code task of its own).
+PRACTICE_KINDS = ("task", "concept", "dcg", "ndcg", "ideal")
 #: The parts of a multi-part task, in order: as the real exam asks them on one ranking.
 TASK_PARTS = ("dcg", "ideal", "idcg", "ndcg", "compare")
 EXAM_GAINS = ("linear", "exponential")

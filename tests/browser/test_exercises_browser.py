@@ -109,9 +109,9 @@ def test_07_every_exercise_opens_without_a_traceback(lab_server, page):
 def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_server, page, tmp_path):
     open_notebook(page, lab_server, NB08)
     set_text(page, "Seed", "4242")
-    exam_set = nc.teaching.exam.generate_exam(4242, nc.teaching.exam.ExamSettings(problems=5))
+    exam_set = nc.teaching.exam.generate_exam(4242, nc.teaching.exam.ExamSettings(problems=5, kinds=nc.teaching.exam.PRACTICE_KINDS))
     text = flat(page)
-    assert f"Seed 4242: {exam_set.settings.describe()}." in text  # the notebook's defaults = ExamSettings()
+    assert f"Seed 4242: {exam_set.settings.describe()}." in text  # the notebook's defaults: ExamSettings(kinds=PRACTICE_KINDS)
     numeric = [i for i, p in enumerate(exam_set.problems) if p.kind == "numeric"]
     with_ln = [i for i in numeric if "log-natural" in nc.exercises.mistaken_values(exam_set.problems[i])]
     wrong_ln = with_ln[0]

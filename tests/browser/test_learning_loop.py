@@ -120,7 +120,7 @@ def test_08_an_answer_edited_after_marking_clears_the_score(server, page, artifa
     open_notebook(page, server, NB08)
     import ndcg_core.teaching.exam as exam
     from ndcg_core.teaching.exercises import format_answer
-    exam_set = exam.generate_exam(2026, exam.ExamSettings(problems=5))
+    exam_set = exam.generate_exam(2026, exam.ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS))
     for i, p in enumerate(exam_set.problems, start=1):
         if p.choices:
             continue

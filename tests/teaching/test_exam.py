@@ -267,8 +267,8 @@ def test_notebook_08_runs_headless_with_the_library_defaults():
     _, defs = module.app.run()
     shown = defs["exam_set"]
     assert shown.seed == 2026
-    assert shown.settings == ExamSettings(problems=5)
-    assert signature(shown) == signature(generate_exam(2026, ExamSettings(problems=5)))
+    assert shown.settings == ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)
+    assert signature(shown) == signature(generate_exam(2026, ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)))
 
 
 # --------------------------------------------------------------------------- tasks, concepts, the trap, levels
@@ -346,3 +346,31 @@ def test_the_printable_sheet_says_write_not_type():
     problems = page.split('<section class="key">')[0]
     assert "Write the ideal ranking" in problems
     assert not re.search(r"\bType\b", problems)
+
+
+def test_a_practice_set_is_like_the_real_exam() -> None:
+    """08's default kinds: five problems give a multi-part task, a concept question and one each
+    of DCG@k, nDCG@k and the ideal ranking (every kind once before any repeats); the task's
+    parts are DCG@k, the ideal ranking, IDCG@k and nDCG@k of one ranking, then a comparison."""
+    for seed in (0, 1, 2026, 4242):
+        exam_set = generate_exam(seed, ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS))
+        titles = [p.title for p in exam_set.problems]
+        assert any(p.kind == "concept" for p in exam_set.problems), titles
+        task = [t.split(": ", 1)[1] for t in titles if "(" in t.split(":")[0]]
+        k = next(p for p in exam_set.problems if "(a)" in p.title).setting.k
+        assert task[:4] == [f"DCG@{k}", "the ideal ranking", f"IDCG@{k}", f"nDCG@{k}"], titles
+        assert task[4].startswith("which"), titles
+
+
+def test_notebook_08_starts_with_the_practice_kinds() -> None:
+    import ast
+
+    from ndcg_core.teaching.paths import notebooks_dir
+
+    source = (notebooks_dir() / "08_exam_practice.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and any(
+        k.arg == "label" and isinstance(k.value, ast.Constant) and k.value.value == "Questions" for k in n.keywords))
+    options = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "options"))
+    value = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "value"))
+    assert tuple(options[label] for label in value) == exam.PRACTICE_KINDS

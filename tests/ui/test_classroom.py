@@ -6,7 +6,6 @@ The app runs in uvicorn on a free loopback port in a thread (the real server, re
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import subprocess
 import sys
