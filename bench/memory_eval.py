@@ -5,7 +5,8 @@ written in rank order, 2-decimal scores, so many ties) and its qrels (the top 10
 each topic, a tenth of the rest and 50 unretrieved documents, labels -1 to 3), builds
 trec_eval 10.0 from ``../shared/trec_eval-10.0`` into a temporary folder (needs cc and
 make), then runs, alternating, each tool as a subprocess under a small parent that reads
-its peak memory (max RSS of the child) and wall time:
+its peak memory (max RSS of the child), wall time and CPU time (user + system, all threads:
+on a loaded machine it moves less than the wall time):
 
 * ``ndcg-eval -q [-m ...] QRELS RUN`` (``python -m ndcg_core.trec.cli``);
 * ``trec_eval -q`` with the same measures;
@@ -13,8 +14,9 @@ its peak memory (max RSS of the child) and wall time:
   (pytrec_eval cannot print trec_eval's format; its values are not compared here).
 
 ndcg-eval's and trec_eval's stdout are compared byte for byte. ``--baseline-root DIR``
-adds the ndcg-eval of another checkout (e.g. main before a change) as a fourth tool, run in
-the same rounds, for before/after tables. The load average is printed with each table (the
+adds the ndcg-eval of another checkout as a fourth tool, run in the same rounds, for
+before/after tables (e.g. ``git archive COMMIT ndcg_core | tar -x -C /tmp/before``, then
+``--baseline-root /tmp/before``). The load average is printed with each table (the
 machine may be shared: compare ratios, and repeat). Run:
 ``.venv/bin/python bench/memory_eval.py [--topics 7000 --depth 1000 --repeat 3]`` (a few
 minutes: generating the files takes most of it). It is a measurement, not a test: it exits
@@ -40,7 +42,8 @@ import resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], "wb"))
 wall = time.perf_counter() - start
-print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.returncode)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode)
 """
 
 PYTREC_SCRIPT = r"""
@@ -101,18 +104,18 @@ def build_trec_eval(folder: Path) -> Path:
     return build / "trec_eval"
 
 
-def measured(command: list[str], output: Path, root: Path = ROOT) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one command, run under its own small parent
-    (Python imports come from ``root``)."""
+def measured(command: list[str], output: Path, root: Path = ROOT) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, all threads) and peak RSS (MiB) of one
+    command, run under its own small parent (Python imports come from ``root``)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(  # in root: ``python -m`` looks in the working folder first
         [sys.executable, "-c", MEASURE_SCRIPT, str(output), *command],
         capture_output=True, text=True, check=True, env=env, cwd=root,
     )
-    wall, rss_kb, status = done.stdout.split()
+    wall, cpu, rss_kb, status = done.stdout.split()
     if status != "0":
         raise SystemExit(f"{command[:3]} failed with status {status}")
-    return float(wall), int(rss_kb) / 1024
+    return float(wall), float(cpu), int(rss_kb) / 1024
 
 
 def pytrec_names(flags: list[str]) -> list[str]:
@@ -124,7 +127,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", type=int, default=7000)
     parser.add_argument("--depth", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each tool; best wall time, highest peak memory")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of each tool; best wall and CPU time, highest peak memory"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--sets", nargs="*", choices=list(MEASURE_SETS), default=list(MEASURE_SETS))
     parser.add_argument("--keep", metavar="DIR", help="write (or reuse) the collection in DIR instead of a temporary folder")
@@ -154,20 +159,21 @@ def main() -> int:
             }
             if args.baseline_root:
                 tools["baseline"] = (ndcg_eval, args.baseline_root.resolve())
-            best = {tool: (float("inf"), 0.0) for tool in tools}
+            best = {tool: (float("inf"), float("inf"), 0.0) for tool in tools}
             load_before = os.getloadavg()[0]
             for _ in range(args.repeat):
                 for tool, (command, root) in tools.items():
-                    wall, rss = measured(command, folder / f"{tool}.out", root)
-                    best[tool] = (min(best[tool][0], wall), max(best[tool][1], rss))
+                    wall, cpu, rss = measured(command, folder / f"{tool}.out", root)
+                    best[tool] = (min(best[tool][0], wall), min(best[tool][1], cpu), max(best[tool][2], rss))
             same = (folder / "ndcg-eval.out").read_bytes() == (folder / "trec_eval.out").read_bytes()
             identical &= same
-            te_wall, te_rss = best["trec_eval"]
+            te_wall, te_cpu, te_rss = best["trec_eval"]
             print(f"\n-m {name} -q   (stdout of ndcg-eval and trec_eval identical: {same}; "
                   f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after)")
-            print(f"  {'':12}{'wall s':>9}{'peak MiB':>10}{'wall/trec_eval':>16}{'memory/trec_eval':>18}")
-            for tool, (wall, rss) in best.items():
-                print(f"  {tool:12}{wall:9.2f}{rss:10.0f}{wall / te_wall:16.2f}{rss / te_rss:18.2f}")
+            print(f"  {'':12}{'wall s':>9}{'cpu s':>8}{'peak MiB':>10}{'wall/trec_eval':>16}{'cpu/trec_eval':>15}"
+                  f"{'memory/trec_eval':>18}")
+            for tool, (wall, cpu, rss) in best.items():
+                print(f"  {tool:12}{wall:9.2f}{cpu:8.2f}{rss:10.0f}{wall / te_wall:16.2f}{cpu / te_cpu:15.2f}{rss / te_rss:18.2f}")
             if args.baseline_root:
                 print(f"  (baseline: ndcg-eval of {args.baseline_root})")
         return 0 if identical else 1
