@@ -191,7 +191,7 @@ def _(exercises, mo):
         r"""
     ## About the code exercises
 
-    `code-dcg` and `code-ndcg` (chapter 01) ask for the exam's short implementation:
+    The two code exercises of chapter 01 ask for the exam's short implementation:
     linear gain, discount $1/\log_2(i+1)$, and for nDCG an ideal list sorted from `rels`
     itself. The checker runs your function on a battery of cases (the lecture example, a
     cutoff beyond the list, an all-zero list, an empty list, ...) and compares every result

@@ -39,6 +39,7 @@ _HELPER_WIDGETS = {
     "Judged documents not in the list": "widgets.missed_input(",
     "Gain": "widgets.gain_dropdown(",
     "Discount": "widgets.discount_dropdown(",
+    "Your code": "widgets.code_box(",
 }
 
 
