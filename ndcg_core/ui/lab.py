@@ -61,6 +61,9 @@ __all__ = [
 DEFAULT_PORT = 2718
 DEFAULT_HOST = "127.0.0.1"
 PASSWORD_ENV = "NDCG_LAB_PASSWORD"
+#: Set to "1" for the server of ``ndcg-lab slides``: notebook 01 draws its deck-only slides
+#: (the same name as :data:`ndcg_core.ui.lecture.DECK_ENV`; this module never imports marimo).
+DECK_ENV = "NDCG_LAB_DECK"
 #: Seconds the child gets to shut down after a forwarded signal before it is killed.
 SHUTDOWN_GRACE = 10.0
 
@@ -420,6 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as err:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
+        os.environ[DECK_ENV] = "1"  # the server inherits it: notebook 01 shows its deck slides
         print(
             f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
             "arrow keys move through a deck; press Ctrl+C to stop)",
