@@ -238,19 +238,23 @@ def concept_result(
 
 
 def exercise_question(answers: Any, exercise_id: str) -> Any:
-    """An exercise's question slide: the statement, its answer box and, once checked, the verdict."""
+    """An exercise's question slide: the statement on the left; its answer box and, once
+    checked, the verdict on the right (the hints, the next fragment, come under them)."""
     card = exercises.card(exercise_id, answers.value[exercise_id])
-    parts = [mo.Html('<span class="ndcg-exercise-question"></span>'), mo.md(card.statement), answers[exercise_id]]
+    answer = [answers[exercise_id]]
     if card.feedback is not None:
-        parts.append(mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind))
-    return mo.vstack(parts, gap=0.4)
+        answer.append(mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind))
+    return mo.Html(
+        f'<div class="ndcg-exercise-question">{mo.md(card.statement).text}'
+        f'<div class="ndcg-exercise-answer">{mo.vstack(answer, gap=0.3).text}</div></div>'
+    )
 
 
 def exercise_hints(exercise_id: str) -> Any:
-    """An exercise's hints, one line each (a fragment under its question slide)."""
+    """An exercise's hints, one paragraph each (a fragment beside its question)."""
     card = exercises.card(exercise_id, None)
     hints = [f"**{name}.** {text}" for name, text in card.folded.items() if name != "Worked solution"]
-    return mo.md("\n\n".join(hints)).callout(kind="info")
+    return mo.Html(f'<div class="ndcg-exercise-hints">{mo.md(chr(10).join(h + chr(10) for h in hints)).text}</div>')
 
 
 def exercise_solution(exercise_id: str, presses: int, button: Any) -> Any:

@@ -49,12 +49,16 @@ __all__ = [
     "to_svg",
     "DISCOUNT_CURVE_NAMES",
     "PNG_DPI",
+    "SMALLEST_TEXT_PT",
 ]
 
 #: The five named discounts drawn side by side (``"log"`` or a callable is drawn only when chosen).
 DISCOUNT_CURVE_NAMES = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
 #: Resolution of the HTML twins' PNG frame: a 10-inch figure is 1000 pixels wide.
 PNG_DPI = 100
+#: The smallest text in these figures, in points (legend entries and ticks; 18 pt = 25 px at PNG_DPI):
+#: a slide must draw a figure at 0.8 of its width or more for it to reach 20 px.
+SMALLEST_TEXT_PT = 18
 #: Figures kept per plot for fast redraws (about 4 MB each).
 CACHE_SIZE = 6
 
@@ -87,7 +91,7 @@ _RANKING_RC = {
     "axes.labelsize": 19,
     "xtick.labelsize": 18,
     "ytick.labelsize": 18,
-    "legend.fontsize": 17,
+    "legend.fontsize": 18,
 }
 
 
