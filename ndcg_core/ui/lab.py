@@ -6,6 +6,7 @@
     ndcg-lab --port 8000 --headless
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
+    ndcg-lab handout --out DIR    # a PDF per slide deck, with speaker notes (ndcg_core.ui.handout)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
 
 The command runs ``python -m marimo run <notebooks>`` (or ``marimo edit``) as a child
@@ -243,13 +244,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "mode",
         nargs="?",
-        choices=("run", "slides", "edit"),
+        choices=("run", "slides", "edit", "handout"),
         default="run",
         help=(
             "run: the notebooks as read-only pages (default); slides: the same notebooks as slide decks "
-            "where a layout exists; edit: open them in marimo's editor"
+            "where a layout exists; edit: open them in marimo's editor; handout: write a PDF per deck "
+            "(every slide in its final state, with its speaker notes) into --out"
         ),
     )
+    parser.add_argument("--out", default="handouts", help="handout: the folder for the PDFs (default: ./handouts)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--host",
@@ -406,6 +409,10 @@ def _serve(launch: Launch) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ndcg-lab`` console script; returns the exit status."""
     args = parse_args(argv)
+    if args.mode == "handout":
+        from .handout import run as write_handouts  # Playwright is imported only for this command
+
+        return write_handouts(Path(args.out), folder=notebooks_dir())
     try:
         launch = build_command(args)
         _check_port_free(args.host.strip(), args.port)

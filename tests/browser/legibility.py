@@ -77,7 +77,7 @@ LEGIBILITY_JS = r"""
     if (node.nodeType === 3) {
       const text = node.textContent;
       const e = node.parentElement;
-      if (!text.trim() || !e || seen.has(e)) return;
+      if (!text.replace(/[\s\u200b\u200c\u200d\u2060\ufeff]/g, '') || !e || seen.has(e)) return;
       seen.add(e);
       if (!visible(e)) return;
       const style = getComputedStyle(e);
