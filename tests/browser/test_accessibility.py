@@ -30,6 +30,31 @@ KNOWN_CHROME = {
     "region": "marimo draws the cells outside any landmark (no <main>)",
 }
 
+#: Violations inside notebook content that this part of the project cannot fix, each named:
+#: {notebook: [(axe rule, a fragment of the offending element's HTML, reason)]}. A notebook whose
+#: violations are all listed here is an expected failure (strict), so a fix shows up.
+MARIMO_FILE = "marimo 0.25's own file-upload widget (mo.ui.file): its hidden <input type=file> has no label and its button is role=presentation yet focusable"
+KNOWN_CONTENT = {
+    "02_gains.py": [("empty-table-header", "<th></th>", "notebook 02's hand-written comparison table opens with an empty header cell ('| | labels | CG ...'); notebooks 02-06 belong to the chapters' rewrite (issue 11)")],
+    "03_discounts.py": [("empty-table-header", "marimo-tex", "notebook 03's table header holding only the formula d(i): axe-core cannot read the text of marimo's <marimo-tex> element")],
+    "06_evaluating_runs.py": [(rule, "marimo-plugin-file" if rule != "label" else 'type="file"', MARIMO_FILE)
+                              for rule in ("aria-allowed-role", "label", "presentation-role-conflict")],
+}
+
+
+def known_only(filename: str, violations: list[dict]) -> str | None:
+    """The reasons, when every node of every violation is a known one; else None."""
+    known = KNOWN_CONTENT.get(filename, [])
+    reasons = set()
+    for v in violations:
+        for node in v["nodes"]:
+            match = [reason for rule, fragment, reason in known if rule == v["id"] and fragment in node["html"]]
+            if not match:
+                return None
+            reasons.update(match)
+    return "; ".join(sorted(reasons)) if reasons else None
+
+
 #: Controls whose name marimo itself spoils: {name fragment: reason}.
 KNOWN_NAMES = {
     "value input": (
@@ -50,9 +75,12 @@ def axe_js() -> str:
 
 @pytest.mark.parametrize("filename", NOTEBOOKS)
 def test_axe_finds_nothing_in_the_notebook_content(filename: str, page: Page, lab_server: str, axe_js: str,
-                                                   artifacts_dir: Path) -> None:
+                                                   artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
     open_notebook(page, lab_server, filename)
     violations = audit(page, axe_js, content_only=True)
+    reason = known_only(filename, violations)
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     assert not violations, f"{filename}:\n{describe(violations)}"
     chrome = audit(page, axe_js, content_only=False)
     (artifacts_dir / f"axe_{filename[:2]}_page.json").write_text(json.dumps(chrome, indent=1))
@@ -71,15 +99,17 @@ _STATE_JS = r"""
 
 
 @pytest.mark.parametrize("filename", DECKS)
-def test_axe_finds_nothing_on_any_slide(filename: str, page: Page, lab_slides_server: str, axe_js: str) -> None:
+def test_axe_finds_nothing_on_any_slide(filename: str, page: Page, lab_slides_server: str, axe_js: str,
+                                        request: pytest.FixtureRequest) -> None:
     page.set_viewport_size({"width": 1280, "height": 720})
     open_notebook(page, lab_slides_server, filename)
-    found = []
+    found, violations = [], []
     for _ in range(120):
         index, total, revealed, hidden = page.evaluate(_STATE_JS)
         page.wait_for_function(DECK_STILL_JS, polling="raf")
         if hidden == 0:
             for v in audit(page, axe_js, content_only=True, within=".reveal .slides > section.present"):
+                violations.append(v)
                 found.append(f"slide {index + 1}: {describe([v])}")
             if index == total - 1:
                 break
@@ -87,6 +117,9 @@ def test_axe_finds_nothing_on_any_slide(filename: str, page: Page, lab_slides_se
         page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"(b) => JSON.stringify(({_STATE_JS})()) !== JSON.stringify(b)", arg=before, polling="raf")
+    reason = known_only(filename, violations)
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     assert not found, f"{filename}:\n" + "\n".join(found)
 
 
@@ -96,9 +129,10 @@ def test_every_control_has_a_plain_text_name(filename: str, page: Page, lab_serv
     open_notebook(page, lab_server, filename)
     controls = page.evaluate(NAMES_JS, '[id^="output-"]')
     bad = [c for c in controls if not c["name"] or "<" in c["name"] or ">" in c["name"]]
-    known = [c for c in bad if any(fragment in c["name"] for fragment in KNOWN_NAMES)]
+    known = [c for c in bad if any(fragment in c["name"] for fragment in KNOWN_NAMES) or c["type"] == "file"]
     if bad and len(known) == len(bad):
         reasons = {reason for fragment, reason in KNOWN_NAMES.items() if any(fragment in c["name"] for c in bad)}
+        reasons |= {MARIMO_FILE} if any(c["type"] == "file" for c in bad) else set()
         request.applymarker(pytest.mark.xfail(reason="; ".join(sorted(reasons)), strict=True))
     assert not bad, f"{filename}: controls without a plain-text name: {bad}"
 

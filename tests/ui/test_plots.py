@@ -217,7 +217,7 @@ def test_ndcg_at_cutoffs_curve_and_marked_k() -> None:
 def test_ndcg_at_cutoffs_k_past_the_curve_is_flat() -> None:
     curve = nc.ndcg_curve(LECTURE, judgments=JUDGMENTS)
     fig = ranking.ndcg_at_cutoffs(curve, 8)
-    tail = lines_labelled(fig, "no documents left")[0]
+    tail = lines_labelled(fig, "past the end")[0]
     assert list(tail.get_xdata()) == [5, 8]
     np.testing.assert_allclose(tail.get_ydata(), [DCG_5 / IDCG_5] * 2)
     assert "nDCG@8 = 0.7763" in texts(fig)

@@ -519,7 +519,7 @@ class _CurvePlot(_Plot):
         (self.line,) = ax.plot([], [], color=COLORS["green"], marker=marker, label="nDCG@cutoff",
                                animated=anim)
         (self.tail,) = ax.plot([], [], color=COLORS["green"], linestyle=":", animated=anim,
-                               label="no documents left")
+                               label="past the end")
         self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, animated=anim)
         (self.dot,) = ax.plot([], [], marker="o", markersize=17, color=COLORS["red"], markeredgecolor="black",
                               markeredgewidth=1.6, linestyle="none", zorder=5, animated=anim)
@@ -532,7 +532,7 @@ class _CurvePlot(_Plot):
         ax.set_xlabel("cutoff")
         ax.set_ylabel("nDCG")
         ax.set_title("nDCG at every cutoff: it can go down", pad=44)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.2, frameon=False)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.0, handlelength=1.6, frameon=False)
 
     def update(self, data: tuple[np.ndarray, int]) -> tuple[list[Artist], list[Artist]]:
         y, k = data
