@@ -40,6 +40,14 @@ def _(mo):
 
 
 @app.cell
+def _(mo):
+    # The deck's slides get the result through this state, set only under ndcg-lab slides: on
+    # the page, an edit reruns none of the deck-only cells below.
+    get_deck_result, set_deck_result = mo.state(None)
+    return get_deck_result, set_deck_result
+
+
+@app.cell
 def _(mo, presets, reset_button):
     reset_button.value  # a press rebuilds every control from the lecture example
     preset_dropdown = mo.ui.dropdown(
@@ -113,8 +121,10 @@ def _(
     mo,
     nc,
     playground,
+    set_deck_result,
     unjudged_radio,
     widgets,
+    lecture,
 ):
     try:
         result = playground.evaluate(
@@ -131,6 +141,8 @@ def _(
         problem = None
     except (TypeError, ValueError) as _err:
         result, problem = None, _err
+    if lecture.in_deck():
+        set_deck_result((result, problem))
 
     # The numbers come straight after the controls (on a slide, one arrow press reveals
     # them). The controls are not shown again here: redrawing nine widgets on every edit
@@ -297,10 +309,11 @@ def _(labels_text, lecture, mo):
 
 
 @app.cell
-def _(hide_switch, lecture, mo, plots, problem, reset_button, result):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_result(result, None if result is None else plots.gains_per_rank_html(result.table, result.k),
-                           problem=problem, hidden=hide_switch.value, tools=[reset_button, hide_switch])
+def _(get_deck_result, hide_switch, lecture, mo, plots, reset_button):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
+                           problem=_problem, hidden=hide_switch.value, tools=[reset_button, hide_switch])
     return
 
 
@@ -312,10 +325,11 @@ def _(gain_dropdown, gain_table_text, lecture, mo):
 
 
 @app.cell
-def _(hide_switch, lecture, mo, plots, problem, result):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_result(result, None if result is None else plots.gains_per_rank_html(result.table, result.k),
-                           problem=problem, hidden=hide_switch.value)
+def _(get_deck_result, hide_switch, lecture, mo, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
+                           problem=_problem, hidden=hide_switch.value)
     return
 
 
@@ -327,15 +341,16 @@ def _(base_number, discount_dropdown, lecture, mo):
 
 
 @app.cell
-def _(base_number, discount_dropdown, hide_switch, k_slider, lecture, mo, playground, plots, problem, result):
-    mo.stop(not lecture.in_deck())
+def _(base_number, discount_dropdown, get_deck_result, hide_switch, k_slider, lecture, mo, playground, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
     try:
         _plot = plots.discount_curves_html(
             discount_dropdown.value, base=playground.base_for(discount_dropdown.value, base_number.value), k=k_slider.value
         )
     except (TypeError, ValueError):
         _plot = None  # the numbers show the message
-    lecture.concept_result(result, _plot, problem=problem, hidden=hide_switch.value)
+    lecture.concept_result(_result, _plot, problem=_problem, hidden=hide_switch.value)
     return
 
 
@@ -347,10 +362,11 @@ def _(k_slider, lecture, mo):
 
 
 @app.cell
-def _(hide_switch, lecture, mo, plots, problem, result):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_result(result, None if result is None else plots.ndcg_at_cutoffs_html(result.curve, result.k),
-                           problem=problem, hidden=hide_switch.value)
+def _(get_deck_result, hide_switch, lecture, mo, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.ndcg_at_cutoffs_html(_result.curve, _result.k),
+                           problem=_problem, hidden=hide_switch.value)
     return
 
 
@@ -362,11 +378,12 @@ def _(ideal_button, lecture, missed_text, mo):
 
 
 @app.cell
-def _(hide_switch, ideal_button, lecture, mo, problem, result):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_result(result, None if result is None else lecture.ideal_steps_html(
-        result, lecture.ideal_step_count(result, ideal_button.value), hidden=hide_switch.value),
-        problem=problem, hidden=hide_switch.value)
+def _(get_deck_result, hide_switch, ideal_button, lecture, mo):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else lecture.ideal_steps_html(
+        _result, lecture.ideal_step_count(_result, ideal_button.value), hidden=hide_switch.value),
+        problem=_problem, hidden=hide_switch.value)
     return
 
 
