@@ -96,7 +96,7 @@ NAMES_JS = r"""
       const e = node;
       const role = e.getAttribute('role');
       if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(e.tagName) || ['slider', 'switch', 'checkbox', 'radio', 'combobox', 'button'].includes(role)) {
-        if (e.type !== 'hidden' && e.checkVisibility()) out.push({tag: e.tagName.toLowerCase(), role: role || '', type: e.type || '', name: (nameOf(e) || '').replace(/\s+/g, ' ').trim()});
+        if (e.type !== 'hidden' && e.checkVisibility()) out.push({tag: e.tagName.toLowerCase(), role: role || '', type: e.type || '', placeholder: e.getAttribute('placeholder') || '', name: (nameOf(e) || '').replace(/\s+/g, ' ').trim()});
       }
       if (e.shadowRoot) walk(e.shadowRoot);
     }
