@@ -245,7 +245,7 @@ def exercise_question(answers: Any, exercise_id: str) -> Any:
     if card.feedback is not None:
         answer.append(mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind))
     return mo.Html(
-        f'<div class="ndcg-exercise-question">{mo.md(card.statement).text}'
+        f'<div class="ndcg-exercise-question"><div class="ndcg-exercise-statement">{mo.md(card.statement).text}</div>'
         f'<div class="ndcg-exercise-answer">{mo.vstack(answer, gap=0.3).text}</div></div>'
     )
 
@@ -262,7 +262,7 @@ def exercise_solution(exercise_id: str, presses: int, button: Any) -> Any:
     card = exercises.card(exercise_id, None)
     text, rows = solution_step(card.folded["Worked solution"], presses)
     if rows and presses < rows:
-        note = f"Rank {presses} of {rows} shown: press **Next rank of the solution** for the next."
+        note = f"{presses} of {rows} ranks shown: the button shows the next."
     else:
         note = ""
     title = exercises.get(exercise_id).title
