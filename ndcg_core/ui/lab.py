@@ -430,13 +430,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         except UsageError as err:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
-        os.environ[DECK_ENV] = "1"  # the server inherits it: notebook 01 shows its deck slides
         print(
             f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
             "arrow keys move through a deck; press Ctrl+C to stop)",
             flush=True,
         )
-        return _serve(launch)
+        previous = os.environ.get(DECK_ENV)
+        os.environ[DECK_ENV] = "1"  # the server inherits it: notebook 01 draws its deck-only slides
+        try:
+            return _serve(launch)
+        finally:  # this process (a test calling main) keeps its own environment
+            if previous is None:
+                os.environ.pop(DECK_ENV, None)
+            else:
+                os.environ[DECK_ENV] = previous
 
 
 if __name__ == "__main__":  # pragma: no cover
