@@ -17,21 +17,39 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import presets
-    from ndcg_core.ui import playground, plots, widgets
+    from ndcg_core.ui import lecture, playground, plots, widgets
 
-    return mo, nc, playground, plots, presets, widgets
+    return lecture, mo, nc, playground, plots, presets, widgets
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
-    # nDCG playground
-    """)
+def _(lecture, mo):
+    mo.md(lecture.TITLE_MD if lecture.in_deck() else "# nDCG playground")
     return
 
 
 @app.cell
-def _(mo, presets):
+def _(mo):
+    # The lecturer's toolbar: back to the lecture example, hide the numbers, build the ideal
+    # ranking one rank per press (ndcg_core.ui.lecture has the logic).
+    reset_button = mo.ui.button(label="Reset to the lecture example", value=0, on_click=lambda n: n + 1)
+    hide_switch = mo.ui.switch(label="Hide the numbers")
+    ideal_button = mo.ui.button(label="Next rank of the ideal", value=0, on_click=lambda n: n + 1)
+    mo.hstack([reset_button, hide_switch, ideal_button], justify="start", gap=1.2, align="center")
+    return hide_switch, ideal_button, reset_button
+
+
+@app.cell
+def _(mo):
+    # The deck's slides get the result through this state, set only under ndcg-lab slides: on
+    # the page, an edit reruns none of the deck-only cells below.
+    get_deck_result, set_deck_result = mo.state(None)
+    return get_deck_result, set_deck_result
+
+
+@app.cell
+def _(mo, presets, reset_button):
+    reset_button.value  # a press rebuilds every control from the lecture example
     preset_dropdown = mo.ui.dropdown(
         options=presets.preset_titles(),
         value=presets.PRESETS[0].title,
@@ -105,6 +123,7 @@ def _(
     discount_dropdown,
     gain_dropdown,
     gain_table_text,
+    hide_switch,
     ideal_radio,
     k_problem,
     k_value,
@@ -113,8 +132,10 @@ def _(
     mo,
     nc,
     playground,
+    set_deck_result,
     unjudged_radio,
     widgets,
+    lecture,
 ):
     try:
         if k_problem is not None:
@@ -133,6 +154,8 @@ def _(
         problem = None
     except (TypeError, ValueError) as _err:
         result, problem = None, _err
+    if lecture.in_deck():
+        set_deck_result((result, problem))
 
     # The numbers come straight after the controls (on a slide, one arrow press reveals
     # them). The controls are not shown again here: redrawing nine widgets on every edit
@@ -147,7 +170,7 @@ def _(
         _numbers.append(widgets.error_callout(problem, lead="**Cannot compute:**"))
     else:
         _numbers += [
-            mo.Html(playground.stats_html(result)),
+            mo.Html(playground.stats_html(result, hidden=hide_switch.value)),
             mo.md(f"**Configuration:** {result.config.describe()}"),
         ]
         if k_value != k_slider.value:
@@ -178,9 +201,17 @@ def _(mo, preset_dropdown, presets):
 
 
 @app.cell
-def _(mo, playground, result):
+def _(hide_switch, ideal_button, lecture, mo, playground, result):
     mo.stop(result is None)
-    mo.vstack([mo.md("**Rank by rank**"), mo.Html(playground.table_html(result.table))], gap=0.3)
+    if hide_switch.value:
+        _shown = mo.md(lecture.HIDDEN_NOTE)
+    else:
+        _shown = mo.Html(playground.table_html(result.table))
+    _steps = []
+    if ideal_button.value:
+        _steps = [mo.md("**The ideal ranking, one rank per press**"),
+                  mo.Html(lecture.ideal_steps_html(result, lecture.ideal_step_count(result, ideal_button.value)))]
+    mo.vstack([*_steps, mo.md("**Rank by rank**"), _shown], gap=0.3)
     return
 
 
@@ -223,15 +254,15 @@ def _(base_number, discount_dropdown, k_value, mo, playground, plots):
 
 
 @app.cell
-def _(mo, plots, result):
-    mo.stop(result is None)
+def _(hide_switch, mo, plots, result):
+    mo.stop(result is None or hide_switch.value)
     mo.Html(plots.gains_per_rank_html(result.table, result.k))
     return
 
 
 @app.cell
-def _(mo, plots, result):
-    mo.stop(result is None)
+def _(hide_switch, mo, plots, result):
+    mo.stop(result is None or hide_switch.value)
     mo.Html(plots.ndcg_at_cutoffs_html(result.curve, result.k))
     return
 
@@ -285,6 +316,146 @@ def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "lecture-ndcg")
     return
 
+
+# ---- the deck (ndcg-lab slides): each concept slide holds a control, the numbers and the plot
+# it moves, in two cells (so an edit redraws the numbers and the plot, never the control in
+# use; the next arrow press reveals them, and slides.css puts them beside and under the
+# control). These cells draw nothing on the page.
+
+
+@app.cell
+def _(labels_text, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.concept_head("The lecture example", [labels_text])
+    return
+
+
+@app.cell
+def _(get_deck_result, hide_switch, lecture, mo, plots, reset_button):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
+                           problem=_problem, hidden=hide_switch.value, tools=[reset_button, hide_switch])
+    return
+
+
+@app.cell
+def _(gain_dropdown, gain_table_text, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.concept_head("Gain: what a label is worth", [gain_dropdown, gain_table_text])
+    return
+
+
+@app.cell
+def _(get_deck_result, hide_switch, lecture, mo, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
+                           problem=_problem, hidden=hide_switch.value)
+    return
+
+
+@app.cell
+def _(base_number, discount_dropdown, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.concept_head("Discount: what a rank costs", [discount_dropdown, base_number])
+    return
+
+
+@app.cell
+def _(base_number, discount_dropdown, get_deck_result, hide_switch, k_slider, lecture, mo, playground, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    try:
+        _plot = plots.discount_curves_html(
+            discount_dropdown.value, base=playground.base_for(discount_dropdown.value, base_number.value), k=k_slider.value
+        )
+    except (TypeError, ValueError):
+        _plot = None  # the numbers show the message
+    lecture.concept_result(_result, _plot, problem=_problem, hidden=hide_switch.value)
+    return
+
+
+@app.cell
+def _(k_slider, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.concept_head("Cutoff k: only the top k count", [k_slider])
+    return
+
+
+@app.cell
+def _(get_deck_result, hide_switch, lecture, mo, plots):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else plots.ndcg_at_cutoffs_html(_result.curve, _result.k),
+                           problem=_problem, hidden=hide_switch.value)
+    return
+
+
+@app.cell
+def _(ideal_button, lecture, missed_text, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.concept_head("IDCG: the ideal ranking", [missed_text, ideal_button])
+    return
+
+
+@app.cell
+def _(get_deck_result, hide_switch, ideal_button, lecture, mo):
+    mo.stop(not lecture.in_deck() or get_deck_result() is None)
+    _result, _problem = get_deck_result()
+    lecture.concept_result(_result, None if _result is None else lecture.ideal_steps_html(
+        _result, lecture.ideal_step_count(_result, ideal_button.value), hidden=hide_switch.value),
+        problem=_problem, hidden=hide_switch.value)
+    return
+
+
+@app.cell
+def _(mo):
+    dcg_solution_button = mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
+    ndcg_solution_button = mo.ui.button(label="Next step of the worked nDCG", value=0, on_click=lambda n: n + 1)
+    return dcg_solution_button, ndcg_solution_button
+
+
+@app.cell
+def _(chapter_answers, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_question(chapter_answers, "lecture-dcg")
+    return
+
+
+@app.cell
+def _(lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_hints("lecture-dcg")
+    return
+
+
+@app.cell
+def _(dcg_solution_button, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_solution("lecture-dcg", dcg_solution_button.value, dcg_solution_button)
+    return
+
+
+@app.cell
+def _(chapter_answers, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_question(chapter_answers, "lecture-ndcg")
+    return
+
+
+@app.cell
+def _(lecture, mo):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_hints("lecture-ndcg")
+    return
+
+
+@app.cell
+def _(lecture, mo, ndcg_solution_button):
+    mo.stop(not lecture.in_deck())
+    lecture.exercise_solution("lecture-ndcg", ndcg_solution_button.value, ndcg_solution_button)
+    return
 
 if __name__ == "__main__":
     app.run()

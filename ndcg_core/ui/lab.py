@@ -6,6 +6,7 @@
     ndcg-lab --port 8000 --headless
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
+    ndcg-lab handout --out DIR    # a PDF per slide deck, with speaker notes (ndcg_core.ui.handout)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
     ndcg-lab --workers 2 --lecturer-key KEY      # classroom mode on this computer
 
@@ -76,6 +77,9 @@ DEFAULT_HOST = "127.0.0.1"
 PASSWORD_ENV = "NDCG_LAB_PASSWORD"
 LECTURER_KEY_ENV = "NDCG_LAB_LECTURER_KEY"
 MAX_WORKERS = 64
+#: Set to "1" for the server of ``ndcg-lab slides``: notebook 01 draws its deck-only slides
+#: (the same name as :data:`ndcg_core.ui.lecture.DECK_ENV`; this module never imports marimo).
+DECK_ENV = "NDCG_LAB_DECK"
 #: Seconds the child gets to shut down after a forwarded signal before it is killed.
 SHUTDOWN_GRACE = 10.0
 
@@ -269,13 +273,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "mode",
         nargs="?",
-        choices=("run", "slides", "edit"),
+        choices=("run", "slides", "edit", "handout"),
         default="run",
         help=(
             "run: the notebooks as read-only pages (default); slides: the same notebooks as slide decks "
-            "where a layout exists; edit: open them in marimo's editor"
+            "where a layout exists; edit: open them in marimo's editor; handout: write a PDF per deck "
+            "(every slide in its final state, with its speaker notes) into --out"
         ),
     )
+    parser.add_argument("--out", default="handouts", help="handout: the folder for the PDFs (default: ./handouts)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--host",
@@ -554,6 +560,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .classroom.worker import race_warning
 
     args = parse_args(argv)
+    if args.mode == "handout":
+        from .handout import run as write_handouts  # Playwright is imported only for this command
+
+        return write_handouts(Path(args.out), folder=notebooks_dir())
     try:
         launch = build_command(args)
         os.environ.update(serving_environment(args))  # the marimo process and its kernels inherit it
@@ -591,7 +601,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             "arrow keys move through a deck; press Ctrl+C to stop)",
             flush=True,
         )
-        return _serve(launch)
+        previous = os.environ.get(DECK_ENV)
+        os.environ[DECK_ENV] = "1"  # the server inherits it: notebook 01 draws its deck-only slides
+        try:
+            return _serve(launch)
+        finally:  # this process (a test calling main) keeps its own environment
+            if previous is None:
+                os.environ.pop(DECK_ENV, None)
+            else:
+                os.environ[DECK_ENV] = previous
 
 
 if __name__ == "__main__":  # pragma: no cover

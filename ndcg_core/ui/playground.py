@@ -35,6 +35,8 @@ __all__ = [
     "base_for",
     "display_table",
     "stats_html",
+    "STATS_CSS",
+    "HIDDEN_VALUE",
     "table_html",
     "PAGE_CSS",
     "GAIN_CHOICES",
@@ -329,24 +331,42 @@ def display_table(table: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+#: The numbers' sizes: class names, so that notebooks/layouts/slides.css can enlarge them on a slide.
+STATS_CSS = """
+<style>
+.ndcg-stats { display: flex; gap: 0.8rem; flex-wrap: wrap; }
+.ndcg-stat { flex: 1 1 0; min-width: 9rem; border: 2px solid; border-radius: 0.6rem; padding: 0.5rem 0.9rem; }
+.ndcg-stat-label { font-size: 1.15rem; font-weight: 600; }
+.ndcg-stat-value { font-size: 2.6rem; font-weight: 700; line-height: 1.15; font-variant-numeric: tabular-nums; }
+.ndcg-stat-caption { font-size: 0.95rem; }
+.ndcg-stats.compact .ndcg-stat { min-width: 7rem; padding: 0.3rem 0.7rem; }
+.ndcg-stats.compact .ndcg-stat-value { font-size: 2.2rem; }
+</style>
+"""
+
 _STAT_BOX = (
-    '<div style="flex: 1 1 0; min-width: 9rem; border: 2px solid {color}; border-radius: 0.6rem; '
-    'padding: 0.5rem 0.9rem; background: {paper}">'
-    '<div style="font-size: 1.15rem; font-weight: 600; color: {text}">{label}</div>'
-    '<div style="font-size: 2.6rem; font-weight: 700; line-height: 1.15; color: {color}; '
-    'font-variant-numeric: tabular-nums">{value}</div>'
-    '<div style="font-size: 0.95rem; color: {caption_color}">{caption}</div></div>'
+    '<div class="ndcg-stat" style="border-color: {color}; background: {paper}">'
+    '<div class="ndcg-stat-label" style="color: {text}">{label}</div>'
+    '<div class="ndcg-stat-value" style="color: {color}">{value}</div>'
+    '{caption_html}</div>'
 )
 
+#: What a hidden number shows (the lecturer's *Hide the numbers* switch).
+HIDDEN_VALUE = "?.????"
 
-def stats_html(result: PlaygroundResult) -> str:
+
+def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool = False) -> str:
     """The big numbers as HTML: DCG@k, IDCG@k, NDCG@k (4 decimals) and the unjudged share.
 
-    Sized for a projector; the labels carry the actual k (``NDCG@5``).
+    Sized for a projector; the labels carry the actual k (``NDCG@5``). ``hidden=True`` shows
+    :data:`HIDDEN_VALUE` instead of each number (while a class works them out); ``compact=True``
+    (a slide) leaves out the captions and the unjudged share.
 
     >>> html = stats_html(evaluate("1, 0, 2, 1, 0", k=5))
     >>> "NDCG@5" in html and "0.7763" in html and "2.4307" in html
     True
+    >>> "0.7763" in stats_html(evaluate("1, 0, 2, 1, 0", k=5), hidden=True)
+    False
     """
     s, k = result.scored, result.k
     cut = "" if k is None else f"@{k}"
@@ -354,16 +374,21 @@ def stats_html(result: PlaygroundResult) -> str:
         ("DCG" + cut, f"{s.dcg:.4f}", "this ranking", COLORS["blue"]),
         ("IDCG" + cut, f"{s.idcg:.4f}", "the ideal ranking", COLORS["orange"]),
         ("NDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", COLORS["green"]),
-        (
+    ]
+    if not compact:
+        boxes.append((
             "Unjudged in top " + ("list" if k is None else str(k)),
             f"{s.unjudged_fraction:.0%}",
             f"{result.unjudged_in_top_k} of {result.top_k_size} documents",
             COLORS["grey"],
-        ),
-    ]
+        ))
     inner = "".join(
-        _STAT_BOX.format(label=label, value=value, caption=caption, color=color, text=COLORS["text"],
-                         caption_color=COLORS["caption"], paper=COLORS["white"])
+        _STAT_BOX.format(
+            label=label, value=HIDDEN_VALUE if hidden else value, color=color, text=COLORS["text"],
+            paper=COLORS["white"],
+            caption_html="" if compact else
+            f'<div class="ndcg-stat-caption" style="color: {COLORS["caption"]}">{caption}</div>',
+        )
         for label, value, caption, color in boxes
     )
-    return f'<div class="ndcg-stats" style="display: flex; gap: 0.8rem; flex-wrap: wrap">{inner}</div>'
+    return f'{STATS_CSS}<div class="ndcg-stats{" compact" if compact else ""}">{inner}</div>'

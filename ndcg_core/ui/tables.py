@@ -34,6 +34,13 @@ def _cell(value: object, digits: int) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
+#: The header of an unnamed index column: the word "row", for screen readers only.
+_UNNAMED_INDEX = (
+    '<span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); '
+    'white-space: nowrap">row</span>'
+)
+
+
 def markdown_table(table: pd.DataFrame, digits: int = 4, *, index: bool = True) -> str:
     """A table as Markdown text for ``mo.md``: whole numbers as integers, others to ``digits`` decimals.
 
@@ -80,7 +87,9 @@ def markdown_table(table: pd.DataFrame, digits: int = 4, *, index: bool = True) 
     headers = [_cell(name, digits) if name is not None else "" for name in table.columns]
     aligns = ["---:" if pd.api.types.is_numeric_dtype(table[c]) else "---" for c in table.columns]
     if index:
-        headers.insert(0, "" if table.index.name is None else _cell(table.index.name, digits))
+        # an unnamed index still gets a header a screen reader can read (an empty <th> fails
+        # WCAG's table-header rule); it is drawn invisibly
+        headers.insert(0, _UNNAMED_INDEX if table.index.name is None else _cell(table.index.name, digits))
         aligns.insert(0, "---")
     lines = ["| " + " | ".join(headers) + " |", "| " + " | ".join(aligns) + " |"]
     for label, row in zip(table.index, table.itertuples(index=False)):

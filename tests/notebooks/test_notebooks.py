@@ -169,8 +169,10 @@ def test_deck_layout_has_one_entry_per_cell(layout: Path) -> None:
     source = (REPO / "notebooks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
     assert len(cells) == source.count("\n@app.cell")
     assert {c.get("type") for c in cells} <= {"slide", "fragment", "skip"}
-    assert cells[0] == {"type": "skip"}  # the import cell shows nothing
-    assert cells[1] == {"type": "slide"}  # the title opens the deck
+    assert cells[0]["type"] == "skip"  # the import cell shows nothing
+    assert cells[1]["type"] == "slide"  # the title opens the deck
+    assert all(set(c) <= {"type", "speakerNotes"} for c in cells)
+    assert all(isinstance(c.get("speakerNotes", ""), str) for c in cells)
     assert "layout_file" not in source  # the notebook opens as a page; ndcg-lab slides adds the layout
 
 

@@ -307,7 +307,10 @@ def test_inject_layout_adds_the_decks_stylesheet_after_the_layout() -> None:
 def test_the_decks_stylesheet_enlarges_widgets_and_the_table_on_slides_only() -> None:
     css = re.sub(r"/\*.*?\*/", "", (NOTEBOOKS / "layouts" / "slides.css").read_text(encoding="utf-8"), flags=re.S)
     rules = [rule for rule in css.split("}") if "{" in rule]
-    assert len(rules) == 1 and rules[0].split("{")[1].split() == ["zoom:", "1.5;"]
+    assert rules[0].split("{")[1].split() == ["zoom:", "1.5;"]
+    # every later rule (the projector's legibility rules, deck 01's layouts) is for slides only too
+    assert all(" ".join(rule.split("{")[0].split()).startswith(".reveal ") for rule in rules), [
+        rule.split("{")[0].strip() for rule in rules if not rule.split("{")[0].strip().startswith(".reveal ")]
     selectors, depth, current = [], 0, ""
     for char in rules[0].split("{")[0]:  # split at the commas outside :is(...)
         depth += (char == "(") - (char == ")")

@@ -66,7 +66,9 @@ def test_discount_curves_draw_all_five_and_highlight_the_chosen() -> None:
               and ln.get_label() != "ranks 1..k that count"]
     assert len(others) == 4
     assert chosen.get_linewidth() > max(ln.get_linewidth() for ln in others)
-    assert all(ln.get_alpha() is not None and ln.get_alpha() < 1 for ln in others)
+    # full opacity (a faded line falls under 3:1 contrast) and a dash pattern each: told apart without colour
+    assert all(ln.get_alpha() is None for ln in others)
+    assert len({str(ln.get_dashes() if hasattr(ln, "get_dashes") else ln._unscaled_dash_pattern) for ln in [chosen, *others]}) == 5
     ranks = np.arange(1, 11)
     np.testing.assert_allclose(chosen.get_ydata(), [1 / log2(i + 1) for i in ranks])
     reciprocal = lines_labelled(fig, "1/i, reciprocal")[0]
@@ -80,7 +82,7 @@ def test_discount_curves_mark_ranks_1_to_k_and_the_cutoff() -> None:
     dots = lines_labelled(fig, "ranks 1..k that count")[0]
     np.testing.assert_allclose(dots.get_xdata(), [1, 2, 3])
     np.testing.assert_allclose(dots.get_ydata(), [1 / 1, 1 / 2, 1 / 3])
-    dashed = [ln for ln in fig.axes[0].get_lines() if ln.get_linestyle() == "--"]
+    dashed = [ln for ln in fig.axes[0].get_lines() if ln.get_linestyle() == "--" and len(set(ln.get_xdata())) == 1]
     assert len(dashed) == 1 and list(dashed[0].get_xdata()) == [3, 3]
     assert "k = 3: ranks 1–3 count" in texts(fig)
 
@@ -215,7 +217,7 @@ def test_ndcg_at_cutoffs_curve_and_marked_k() -> None:
 def test_ndcg_at_cutoffs_k_past_the_curve_is_flat() -> None:
     curve = nc.ndcg_curve(LECTURE, judgments=JUDGMENTS)
     fig = ranking.ndcg_at_cutoffs(curve, 8)
-    tail = lines_labelled(fig, "no documents left")[0]
+    tail = lines_labelled(fig, "past the end")[0]
     assert list(tail.get_xdata()) == [5, 8]
     np.testing.assert_allclose(tail.get_ydata(), [DCG_5 / IDCG_5] * 2)
     assert "nDCG@8 = 0.7763" in texts(fig)

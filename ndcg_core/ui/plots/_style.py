@@ -1,6 +1,7 @@
 """One look for every figure: big type, thick lines, high-contrast colours.
 
-Sized for a classroom projector: 16 pt text at the default figure width, lines of
+Sized for a classroom projector: 18 pt text at the default figure width (at least 20 px
+when a slide draws the figure at 0.8 of its width or more), lines of
 3 pt, a colour-blind-safe palette (Okabe–Ito, :data:`ndcg_core.ui.palette.COLORS`, the only
 colour table) on a white background.
 """
@@ -18,13 +19,13 @@ from ..palette import COLORS
 __all__ = ["COLORS", "PROJECTOR_RC", "projector_style", "new_figure"]
 
 PROJECTOR_RC = {
-    "font.size": 16,
-    "axes.titlesize": 19,
+    "font.size": 18,
+    "axes.titlesize": 21,
     "axes.titleweight": "bold",
-    "axes.labelsize": 17,
-    "xtick.labelsize": 15,
-    "ytick.labelsize": 15,
-    "legend.fontsize": 14,
+    "axes.labelsize": 19,
+    "xtick.labelsize": 18,
+    "ytick.labelsize": 18,
+    "legend.fontsize": 18,
     "lines.linewidth": 3.0,
     "lines.markersize": 9,
     "axes.linewidth": 1.4,

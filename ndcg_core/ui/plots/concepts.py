@@ -44,7 +44,7 @@ def gain_bars(
         for j, name in enumerate(table.columns):
             offset = (j - (len(table.columns) - 1) / 2) * width
             bars = ax.bar(x + offset, table[name], width, label=name, color=SERIES[j % len(SERIES)])
-            ax.bar_label(bars, labels=[_fmt(v) for v in table[name]], padding=3, fontsize=15)
+            ax.bar_label(bars, labels=[_fmt(v) for v in table[name]], padding=3, fontsize=18)
         ax.set_xticks(x, [str(label) for label in table.index])
         ax.set_xlabel("relevance label ℓ")
         ax.set_ylabel("gain g(ℓ)")

@@ -49,12 +49,16 @@ __all__ = [
     "to_svg",
     "DISCOUNT_CURVE_NAMES",
     "PNG_DPI",
+    "SMALLEST_TEXT_PT",
 ]
 
 #: The five named discounts drawn side by side (``"log"`` or a callable is drawn only when chosen).
 DISCOUNT_CURVE_NAMES = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
 #: Resolution of the HTML twins' PNG frame: a 10-inch figure is 1000 pixels wide.
 PNG_DPI = 100
+#: The smallest text in these figures, in points (legend entries and ticks; 18 pt = 25 px at PNG_DPI):
+#: a slide must draw a figure at 0.8 of its width or more for it to reach 20 px.
+SMALLEST_TEXT_PT = 18
 #: Figures kept per plot for fast redraws (about 4 MB each).
 CACHE_SIZE = 6
 
@@ -66,6 +70,14 @@ _CURVE_COLORS = {
     "none": COLORS["grey"],
 }
 _CHOSEN_EXTRA_COLOR = COLORS["red"]
+#: Each discount curve has its own dash pattern too, so the curves are told apart without colour.
+_CURVE_STYLES = {
+    "log2": "-",
+    "log2_shifted": (0, (6, 2)),
+    "reciprocal": (0, (6, 2, 1.5, 2)),
+    "jarvelin_kekalainen": (0, (1.5, 1.5)),
+    "none": (0, (8, 2, 1.5, 2, 1.5, 2)),
+}
 _BREAKDOWN_COLUMNS = ("rank", "status", "gain", "discounted_gain", "dcg", "idcg")
 #: y-axis tops: the axes change only when the data outgrow one, so redraws stay cheap.
 _NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
@@ -77,9 +89,9 @@ _NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
 _RANKING_RC = {
     "axes.titlesize": 21,
     "axes.labelsize": 19,
-    "xtick.labelsize": 17,
-    "ytick.labelsize": 17,
-    "legend.fontsize": 16,
+    "xtick.labelsize": 18,
+    "ytick.labelsize": 18,
+    "legend.fontsize": 18,
 }
 
 
@@ -281,8 +293,8 @@ class _DiscountPlot(_Plot):
                 ax.plot(ranks, self.factors, color=color, linewidth=6, zorder=5, solid_capstyle="round",
                         label=f"{_curve_label(name, chosen.base)} (chosen)")
             else:
-                ax.plot(ranks, resolve_discount(name).prefix(last), color=_CURVE_COLORS[name], linewidth=2.4,
-                        alpha=0.6, zorder=3, label=_curve_label(name, None))
+                ax.plot(ranks, resolve_discount(name).prefix(last), color=_CURVE_COLORS[name], linewidth=2.6,
+                        linestyle=_CURVE_STYLES[name], zorder=3, label=_curve_label(name, None))
         self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, zorder=4,
                               animated=self.animated)
         (self.dots,) = ax.plot([], [], linestyle="none", marker="o", markersize=12, color=color,
@@ -383,8 +395,8 @@ class _GainsPlot(_Plot):
         ranks = np.arange(1, rows + 1, dtype=float)
         width = 0.4
         anim = self.animated
-        self.gain_bars = ax.bar(ranks - width / 2, np.zeros(rows), width, color=COLORS["sky"],
-                                edgecolor=COLORS["blue"], linewidth=1.2, label="gain g(ℓᵢ)", animated=anim)
+        self.gain_bars = ax.bar(ranks - width / 2, np.zeros(rows), width, color="white",
+                                edgecolor=COLORS["blue"], hatch="//", linewidth=1.6, label="gain g(ℓᵢ)", animated=anim)
         self.discounted_bars = ax.bar(ranks + width / 2, np.zeros(rows), width, color=COLORS["blue"],
                                       label="discounted gain g(ℓᵢ)·d(i)", animated=anim)
         marker = "o" if rows <= 30 else None
@@ -507,7 +519,7 @@ class _CurvePlot(_Plot):
         (self.line,) = ax.plot([], [], color=COLORS["green"], marker=marker, label="nDCG@cutoff",
                                animated=anim)
         (self.tail,) = ax.plot([], [], color=COLORS["green"], linestyle=":", animated=anim,
-                               label="no documents left")
+                               label="past the end")
         self.cut = ax.axvline(1, color=COLORS["black"], linestyle="--", linewidth=2.2, animated=anim)
         (self.dot,) = ax.plot([], [], marker="o", markersize=17, color=COLORS["red"], markeredgecolor="black",
                               markeredgewidth=1.6, linestyle="none", zorder=5, animated=anim)
@@ -520,7 +532,7 @@ class _CurvePlot(_Plot):
         ax.set_xlabel("cutoff")
         ax.set_ylabel("nDCG")
         ax.set_title("nDCG at every cutoff: it can go down", pad=44)
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.2, frameon=False)
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, columnspacing=1.0, handlelength=1.6, frameon=False)
 
     def update(self, data: tuple[np.ndarray, int]) -> tuple[list[Artist], list[Artist]]:
         y, k = data

@@ -1,0 +1,277 @@
+"""``ndcg-lab handout``: a PDF per slide deck, every slide in its final state with its notes.
+
+::
+
+    ndcg-lab handout                  # writes handouts/NN_name.pdf in the current folder
+    ndcg-lab handout --out DIR
+
+It starts ``ndcg-lab slides`` on a free loopback port (the decks exactly as a lecture shows
+them), opens each deck in the project's Chromium (``/usr/bin/chromium`` through Playwright,
+the same browser the tests drive; never ``playwright install``) at 1280x720, presses the right
+arrow until every fragment of a slide is shown, takes a picture of that final state and reads
+the slide's speaker notes (marimo writes them as ``aside.notes``). The pictures and the notes
+are laid out one slide per A4 landscape page and printed with Chromium's ``page.pdf``.
+The server is stopped when it is done, also on an error.
+
+Playwright (the Python package) is needed at run time; without it, or without Chromium, the
+command says so and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Slide", "handout_html", "write_handouts", "run", "CHROMIUM", "CHROMIUM_ARGS", "VIEWPORT"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: The projector size the slides are pictured at.
+VIEWPORT = {"width": 1280, "height": 720}
+SERVER_START_TIMEOUT = 120.0
+#: Generous: a cold kernel on a loaded machine takes many seconds to run a deck.
+SETTLE_TIMEOUT_MS = 120_000
+
+
+@dataclass
+class Slide:
+    """One slide of a deck: its number, its picture (PNG bytes) and its speaker notes."""
+
+    number: int
+    png: bytes
+    notes: list[str] = field(default_factory=list)
+
+
+def handout_html(title: str, slides: Sequence[Slide]) -> str:
+    """The handout as one HTML page per slide (A4 landscape): the picture, then the notes.
+
+    >>> page = handout_html("01 · Playground", [Slide(1, b"png", ["Say <this>."])])
+    >>> "Slide 1 of 1" in page and "Say &lt;this&gt;." in page
+    True
+    """
+    pages = []
+    for slide in slides:
+        image = base64.b64encode(slide.png).decode("ascii")
+        notes = "".join(f"<p>{html.escape(note)}</p>" for note in slide.notes) or '<p class="none">No notes on this slide.</p>'
+        pages.append(
+            f'<section class="page"><header>{html.escape(title)} · Slide {slide.number} of {len(slides)}</header>'
+            f'<img src="data:image/png;base64,{image}" alt="Slide {slide.number}">'
+            f'<div class="notes"><h2>Notes</h2>{notes}</div></section>'
+        )
+    return (
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><style>"
+        "@page { size: A4 landscape; margin: 10mm; }"
+        "body { font-family: sans-serif; margin: 0; color: #222; }"
+        ".page { page-break-after: always; break-after: page; }"
+        ".page:last-child { page-break-after: auto; break-after: auto; }"
+        "header { font-size: 11pt; color: #444; margin-bottom: 3mm; }"
+        "img { width: 200mm; border: 1px solid #999; display: block; }"
+        ".notes h2 { font-size: 12pt; margin: 3mm 0 1mm; }"
+        ".notes p { font-size: 11pt; line-height: 1.35; margin: 0 0 2mm; }"
+        ".notes .none { color: #555; }"
+        "</style></head><body>" + "".join(pages) + "</body></html>"
+    )
+
+
+_STATE_JS = r"""
+() => {
+  const s = [...document.querySelectorAll('.reveal .slides > section')];
+  const i = s.findIndex((x) => x.classList.contains('present'));
+  const hidden = i < 0 ? 0 : s[i].querySelectorAll('.fragment:not(.visible)').length;
+  return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length, hidden];
+}
+"""
+_NOTES_JS = r"""
+() => {
+  const s = document.querySelector('.reveal .slides > section.present');
+  return s ? [...s.querySelectorAll('aside.notes')].map((a) => a.textContent.trim()).filter(Boolean) : [];
+}
+"""
+_STILL_JS = r"""
+() => {
+  const slides = document.querySelector('.reveal .slides');
+  return !slides || slides.getAnimations({ subtree: true }).length === 0;
+}
+"""
+_SETTLED_JS = r"""
+() => {
+  const app = document.querySelector('[data-connection-state]');
+  if (!app || app.getAttribute('data-connection-state') !== 'OPEN') return false;
+  return document.querySelectorAll('.marimo-output-stale, .marimo-output-loading').length === 0
+    && document.querySelectorAll('.reveal .slides > section').length > 0;
+}
+"""
+_BLUR_JS = r"""
+() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (a && a !== document.body && a.blur) a.blur();
+}
+"""
+
+
+def _deck_slides(page: object, url: str, count: int) -> list[Slide]:
+    """Open one deck of ``count`` slides and picture every slide once all its fragments are shown.
+
+    A slide appears once its cells have output, so the deck is ready when all ``count`` are there.
+    """
+    page.goto(url)  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        f"() => ({_SETTLED_JS.strip()})() && document.querySelectorAll('.reveal .slides > section').length >= {count}",
+        timeout=SETTLE_TIMEOUT_MS,
+        polling=200,
+    )
+    slides: list[Slide] = []
+    for _ in range(200):
+        index, total, revealed, hidden = page.evaluate(_STATE_JS)  # type: ignore[attr-defined]
+        page.wait_for_function(_STILL_JS, polling="raf")  # type: ignore[attr-defined]
+        if hidden == 0 and (not slides or slides[-1].number != index + 1):
+            page.wait_for_function(_SETTLED_JS, timeout=SETTLE_TIMEOUT_MS, polling=200)  # type: ignore[attr-defined]
+            slides.append(Slide(index + 1, page.screenshot(), page.evaluate(_NOTES_JS)))  # type: ignore[attr-defined]
+        if index == total - 1 and hidden == 0:
+            return slides
+        before = [index, total, revealed, hidden]
+        for attempt in range(3):  # a key press that lands while the page re-renders can be lost: press again
+            page.evaluate(_BLUR_JS)  # type: ignore[attr-defined]
+            page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+            try:
+                page.wait_for_function(  # type: ignore[attr-defined]
+                    f"(b) => JSON.stringify(({_STATE_JS.strip()})()) !== JSON.stringify(b)", arg=before,
+                    polling="raf", timeout=15_000,
+                )
+                break
+            except Exception:
+                if attempt == 2:
+                    raise RuntimeError(f"{url}: the deck did not move on from slide {index + 1}") from None
+    raise RuntimeError(f"{url}: the deck did not end within 200 arrow presses")
+
+
+def write_handouts(base_url: str, decks: Sequence[tuple[str, str, int]], out: Path) -> list[Path]:
+    """For each ``(file name, title, slide count)`` of ``decks`` served at ``base_url``, write
+    ``out/<stem>.pdf``."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            for filename, title, count in decks:
+                context = browser.new_context(viewport=VIEWPORT)
+                try:
+                    slides = _deck_slides(context.new_page(), f"{base_url}/?file={filename}", count)
+                    printer = context.new_page()
+                    printer.set_content(handout_html(title, slides), wait_until="load")
+                    target = out / f"{Path(filename).stem}.pdf"
+                    printer.pdf(path=str(target), format="A4", landscape=True, print_background=True)
+                    written.append(target)
+                finally:
+                    context.close()
+        finally:
+            browser.close()
+    return written
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return False
+
+
+def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
+    """The decks (notebooks with a slides layout): file name, gallery title, number of slides."""
+    import json
+    import tomllib
+
+    decks = []
+    for layout in sorted((folder / "layouts").glob("*.slides.json")):
+        notebook = folder / layout.name.replace(".slides.json", ".py")
+        title = notebook.stem
+        head = notebook.read_text(encoding="utf-8").split("# ///\n", 1)[0]
+        try:
+            meta = tomllib.loads("\n".join(line[2:] for line in head.splitlines()[1:]))
+            title = str(meta["tool"]["marimo"]["opengraph"]["title"])
+        except (tomllib.TOMLDecodeError, KeyError, TypeError):
+            pass
+        cells = json.loads(layout.read_text(encoding="utf-8"))["data"]["cells"]
+        decks.append((notebook.name, title, sum(cell.get("type") == "slide" for cell in cells)))
+    return decks
+
+
+def run(out: Path, *, folder: Path) -> int:
+    """Serve the decks, write a handout per deck into ``out``, stop the server; the exit status."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        print("ndcg-lab handout: needs the Python package playwright (pip install playwright).", file=sys.stderr)
+        return 2
+    if not CHROMIUM.exists():
+        print(f"ndcg-lab handout: needs Chromium at {CHROMIUM} (apt-get install chromium).", file=sys.stderr)
+        return 2
+    decks = _deck_titles(folder)
+    if not decks:
+        print(f"ndcg-lab handout: no slide decks in {folder / 'layouts'}.", file=sys.stderr)
+        return 2
+    port = _free_port()
+    log = tempfile.TemporaryFile()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "ndcg_core.ui.lab", "slides", "--port", str(port), "--headless"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _answers(base_url + "/"):
+            if server.poll() is not None:
+                log.seek(0)
+                error = log.read().decode(errors="replace")[-2000:]
+                print(f"ndcg-lab handout: the slides server stopped: {error.strip()}", file=sys.stderr)
+                return 2
+            if time.monotonic() > deadline:
+                print(f"ndcg-lab handout: the slides server did not answer within {SERVER_START_TIMEOUT:g} s.", file=sys.stderr)
+                return 2
+            time.sleep(0.2)  # polling the condition above
+        written = write_handouts(base_url, decks, out)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+        log.close()
+    for path in written:
+        print(f"wrote {path}")
+    return 0

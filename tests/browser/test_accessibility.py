@@ -1,0 +1,175 @@
+"""Accessibility: axe-core over every notebook and deck, plain-text names, one exercise by keyboard.
+
+- axe-core (from the npm registry, see axe.py) finds no violation inside the cells' outputs of
+  any notebook page, nor on any slide of any deck (each slide audited with its fragments shown);
+- marimo's own chrome has only the violations the README lists (an unnamed menu button, the
+  low-contrast Back link, content outside landmarks): anything new fails;
+- every form control inside the notebooks has a plain-text accessible name (no HTML in it);
+- an exercise can be answered with the keyboard alone: Tab to the answer box, type, Tab to
+  its Check button, Enter, read the verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from axe import NAMES_JS, audit, axe_source, describe
+from marimo_page import DECK_STILL_JS, open_notebook, page_text, run_and_settle, wait_for_text
+from playwright.sync_api import Page
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
+DECKS = sorted(p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "layouts").glob("*.slides.json"))
+
+#: marimo 0.25's own page chrome, outside the notebooks (README, accessibility section).
+KNOWN_CHROME = {
+    "button-name": "marimo's page menu button (top right) has no accessible name",
+    "color-contrast": "marimo's grey 'Back' link to the gallery",
+    "region": "marimo draws the cells outside any landmark (no <main>)",
+}
+
+#: Violations inside notebook content that this part of the project cannot fix, each named:
+#: {notebook: [(axe rule, a fragment of the offending element's HTML, reason)]}. A notebook whose
+#: violations are all listed here is an expected failure (strict), so a fix shows up.
+MARIMO_FILE = "marimo 0.25's own file-upload widget (mo.ui.file): its hidden <input type=file> has no label and its button is role=presentation yet focusable"
+KNOWN_CONTENT = {
+    "02_gains.py": [("empty-table-header", "<th></th>", "notebook 02's hand-written comparison table opens with an empty header cell ('| | labels | CG ...'); notebooks 02-06 belong to the chapters' rewrite (issue 11)")],
+    "03_discounts.py": [("empty-table-header", "marimo-tex", "notebook 03's table header holding only the formula d(i): axe-core cannot read the text of marimo's <marimo-tex> element")],
+    "06_evaluating_runs.py": [(rule, "marimo-plugin-file" if rule != "label" else 'type="file"', MARIMO_FILE)
+                              for rule in ("aria-allowed-role", "label", "presentation-role-conflict")],
+}
+
+
+def known_only(filename: str, violations: list[dict]) -> str | None:
+    """The reasons, when every node of every violation is a known one; else None."""
+    known = KNOWN_CONTENT.get(filename, [])
+    reasons = set()
+    for v in violations:
+        for node in v["nodes"]:
+            match = [reason for rule, fragment, reason in known if rule == v["id"] and fragment in node["html"]]
+            if not match:
+                return None
+            reasons.update(match)
+    return "; ".join(sorted(reasons)) if reasons else None
+
+
+MARIMO_TABLE_SEARCH = "marimo 0.25's table widget (mo.ui.table) has a search box with a placeholder ('Search...') and no label"
+
+#: Controls whose name marimo itself spoils: {name fragment: reason}.
+KNOWN_NAMES = {
+    "value input": (
+        "marimo 0.25's mo.ui.slider(include_input=True) copies its label's HTML into the number box's "
+        "aria-label ('<span class=\"markdown ...\">k</span> value input') and into its two stepper buttons; "
+        "notebook 01's k control (issue 10's part) needs a number box of its own labelled 'k'"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def axe_js() -> str:
+    try:
+        return axe_source()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.mark.parametrize("filename", NOTEBOOKS)
+def test_axe_finds_nothing_in_the_notebook_content(filename: str, page: Page, lab_server: str, axe_js: str,
+                                                   artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
+    open_notebook(page, lab_server, filename)
+    violations = audit(page, axe_js, content_only=True)
+    reason = known_only(filename, violations)
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
+    assert not violations, f"{filename}:\n{describe(violations)}"
+    chrome = audit(page, axe_js, content_only=False)
+    (artifacts_dir / f"axe_{filename[:2]}_page.json").write_text(json.dumps(chrome, indent=1))
+    unknown = [v for v in chrome if v["id"] not in KNOWN_CHROME]
+    assert not unknown, f"{filename}: new violations outside the notebook content:\n{describe(unknown)}"
+
+
+_STATE_JS = r"""
+() => {
+  const s = [...document.querySelectorAll('.reveal .slides > section')];
+  const i = s.findIndex((x) => x.classList.contains('present'));
+  const hidden = i < 0 ? 0 : s[i].querySelectorAll('.fragment:not(.visible)').length;
+  return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length, hidden];
+}
+"""
+
+
+@pytest.mark.parametrize("filename", DECKS)
+def test_axe_finds_nothing_on_any_slide(filename: str, page: Page, lab_slides_server: str, axe_js: str,
+                                        request: pytest.FixtureRequest) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_notebook(page, lab_slides_server, filename)
+    found, violations = [], []
+    for _ in range(120):
+        index, total, revealed, hidden = page.evaluate(_STATE_JS)
+        page.wait_for_function(DECK_STILL_JS, polling="raf")
+        if hidden == 0:
+            for v in audit(page, axe_js, content_only=True, within=".reveal .slides > section.present"):
+                violations.append(v)
+                found.append(f"slide {index + 1}: {describe([v])}")
+            if index == total - 1:
+                break
+        before = [index, total, revealed, hidden]
+        page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"(b) => JSON.stringify(({_STATE_JS})()) !== JSON.stringify(b)", arg=before, polling="raf")
+    reason = known_only(filename, violations)
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
+    assert not found, f"{filename}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("filename", NOTEBOOKS)
+def test_every_control_has_a_plain_text_name(filename: str, page: Page, lab_server: str,
+                                             request: pytest.FixtureRequest) -> None:
+    open_notebook(page, lab_server, filename)
+    controls = page.evaluate(NAMES_JS, '[id^="output-"]')
+    bad = [c for c in controls if not c["name"] or "<" in c["name"] or ">" in c["name"]]
+    table_search = [c for c in bad if c["placeholder"] == "Search..." and not c["name"]]
+    known = [c for c in bad if any(fragment in c["name"] for fragment in KNOWN_NAMES) or c["type"] == "file"] + table_search
+    if bad and len(known) == len(bad):
+        reasons = {reason for fragment, reason in KNOWN_NAMES.items() if any(fragment in c["name"] for c in bad)}
+        reasons |= {MARIMO_FILE} if any(c["type"] == "file" for c in bad) else set()
+        reasons |= {MARIMO_TABLE_SEARCH} if table_search else set()
+        request.applymarker(pytest.mark.xfail(reason="; ".join(sorted(reasons)), strict=True))
+    assert not bad, f"{filename}: controls without a plain-text name: {bad}"
+
+
+_ACTIVE_NAME_JS = r"""
+() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  if (!a) return '';
+  return (a.getAttribute('aria-label') || (a.labels && a.labels[0] && a.labels[0].textContent) || a.textContent || '').trim();
+}
+"""
+
+
+def test_an_exercise_by_keyboard_alone(page: Page, lab_server: str) -> None:
+    """Tab to the answer box of the lecture's DCG exercise, type, press Enter, read the verdict."""
+    open_notebook(page, lab_server, "01_playground.py")
+    target = "Your answer: DCG@5 of the lecture example"
+    page.locator("body").focus()
+    names = []
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        name = " ".join(page.evaluate(_ACTIVE_NAME_JS).split())
+        names.append(name)
+        if name == target:
+            break
+    else:
+        raise AssertionError(f"Tab never reached {target!r}; it went through: {names}")
+    page.keyboard.type("2.43")
+    # marimo 0.25's form sends the text on Enter but submits on its button: Tab to Check, Enter
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert " ".join(page.evaluate(_ACTIVE_NAME_JS).split()) == "Check"
+    run_and_settle(page, lambda: page.keyboard.press("Enter"), what="pressing Enter on Check")
+    wait_for_text(page, "Right: DCG@5 =")
+    assert "which is 2.43 to 2 decimals." in " ".join(page_text(page).split())

@@ -1,0 +1,84 @@
+"""Every slide of every deck, at 1280x720, read from the back row (issue 14's legibility rules).
+
+``ndcg-lab slides`` serves the decks; each is stepped through with the right arrow (every
+slide and every fragment) and :data:`legibility.LEGIBILITY_JS` checks the slide as shown:
+text of at least 20 px (numbers 30), nothing outside the slide, no scrolling, no "Scroll for
+more", coloured text at 4.5:1 and plot strokes at 3:1. Screenshots of every step at 1280x720
+and of every slide at 1920x1080 go to tests/artifacts/legibility/.
+
+A deck whose remaining failures are in cells another part of the project owns is marked
+``xfail`` with the problems named (so it still runs and reports), never skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from legibility import LEGIBILITY_JS, RULES
+from marimo_page import DECK_STILL_JS, open_notebook
+from playwright.sync_api import Page
+
+from ndcg_core.ui.plots import ranking
+
+DECKS = ["01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py"]
+
+STATE_JS = r"""
+() => {
+  const s = [...document.querySelectorAll('.reveal .slides > section')];
+  const i = s.findIndex((x) => x.classList.contains('present'));
+  const hidden = i < 0 ? 0 : s[i].querySelectorAll('.fragment:not(.visible)').length;
+  return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length, hidden];
+}
+"""
+
+#: Decks whose failures lie in cells this part of the project may not edit (notebooks 02-04
+#: belong to the chapters' prose rewrite): filled in from the last run, each with its reason.
+_SPLIT = "; those cells belong to the chapters' rewrite (issue 11), which must split them or move help into fragments"
+KNOWN: dict[str, str] = {
+    "02_gains.py": "notebook 02: slides 2, 6, 13, 17, 18 and 19 hold a cell taller than a 1280x720 slide (a prose cell with "
+                   "its formula and table, the label-change comparison table, the gain-table card, exercise cards whose hint "
+                   "and worked-solution accordions run below the slide)" + _SPLIT,
+    "03_discounts.py": "notebook 03: slides 4, 6, 14, 15, 16 and 17 hold a cell taller than a 1280x720 slide (a slider with its plot, exercise cards whose "
+                       "hint and worked-solution accordions run below the slide)" + _SPLIT,
+    "04_ideal_list.py": "notebook 04: slides 3, 18, 19 and 20 hold a cell taller than a 1280x720 slide (the per-rank table with "
+                        "its numbers, exercise cards whose hint and worked-solution accordions run below the slide)" + _SPLIT,
+}
+
+
+def walk_deck(page: Page, base_url: str, filename: str, size: tuple[int, int], out: Path, check: bool) -> list[str]:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_notebook(page, base_url, filename)
+    page.wait_for_function(DECK_STILL_JS, polling="raf")
+    rules = {**RULES, "plotTextPx": ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72}
+    problems: list[str] = []
+    for step in range(120):
+        index, total, revealed, hidden = page.evaluate(STATE_JS)
+        page.wait_for_function(DECK_STILL_JS, polling="raf")
+        if check:
+            for problem in page.evaluate(LEGIBILITY_JS, rules)[:12]:
+                problems.append(f"slide {index + 1} (step {step}): {problem}")
+        if check or hidden == 0:
+            page.screenshot(path=str(out / f"{filename[:2]}_{size[0]}x{size[1]}_{step:02d}.png"))
+        if index == total - 1 and hidden == 0:
+            return problems
+        before = [index, total, revealed, hidden]
+        page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"(b) => JSON.stringify(({STATE_JS})()) !== JSON.stringify(b)", arg=before, polling="raf")
+    raise AssertionError(f"{filename}: the deck did not end within 120 steps")
+
+
+@pytest.mark.parametrize("filename", DECKS)
+def test_every_slide_is_legible_at_1280x720(
+    filename: str, page: Page, lab_slides_server: str, artifacts_dir: Path, request: pytest.FixtureRequest
+) -> None:
+    out = artifacts_dir / "legibility"
+    out.mkdir(exist_ok=True)
+    problems = walk_deck(page, lab_slides_server, filename, (1280, 720), out, check=True)
+    walk_deck(page, lab_slides_server, filename, (1920, 1080), out, check=False)
+    (out / f"{filename[:2]}_problems.json").write_text(json.dumps(problems, indent=1, ensure_ascii=False))
+    if problems and filename in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[filename], strict=True))
+    assert not problems, f"{filename}: {len(problems)} problems:\n" + "\n".join(problems[:60])

@@ -1,0 +1,58 @@
+"""The lecturer's toolbar and deck pieces (ndcg_core.ui.lecture), on the lecture example.
+
+Lecture example 1, 0, 2, 1, 0 with judgments 2, 1, 1 (linear gain, 1/log2(i+1), k = 5): the ideal
+ranking places 2, 1, 1 at ranks 1-3, so IDCG@1 = 2/log2(2) = 2, IDCG@2 = 2 + 1/log2(3) = 2.6309,
+IDCG@3 = 2.6309 + 1/log2(4) = 3.1309, and ranks 4 and 5 add nothing.
+"""
+
+from __future__ import annotations
+
+from math import log2
+
+import pytest
+
+from ndcg_core.teaching.exercises import card
+from ndcg_core.ui import lab, lecture, playground
+
+LECTURE = playground.evaluate("1, 0, 2, 1, 0", "", k=5)
+
+
+def test_the_deck_switch_has_one_name() -> None:
+    assert lab.DECK_ENV == lecture.DECK_ENV == "NDCG_LAB_DECK"
+    assert lecture.in_deck({"NDCG_LAB_DECK": "1"}) and not lecture.in_deck({"NDCG_LAB_DECK": "0"})
+
+
+def test_the_ideal_ranking_one_rank_per_press_then_again() -> None:
+    assert lecture.ideal_rows(LECTURE) == 3
+    assert [lecture.ideal_step_count(LECTURE, n) for n in range(9)] == [0, 1, 2, 3, 0, 1, 2, 3, 0]
+    with pytest.raises(ValueError, match=r"presses must be a whole number >= 0; got -1"):
+        lecture.ideal_step_count(LECTURE, -1)
+
+
+@pytest.mark.parametrize(
+    ("shown", "idcg"),
+    [pytest.param(1, 2 / log2(2), id="rank1"), pytest.param(2, 2 + 1 / log2(3), id="rank2"),
+     pytest.param(3, 2 + 1 / log2(3) + 1 / log2(4), id="rank3")],
+)
+def test_each_press_adds_the_next_ideal_rank(shown: int, idcg: float) -> None:
+    page = lecture.ideal_steps_html(LECTURE, shown)
+    assert page.count("<tr>") == shown + 1  # the header and one row per placed rank
+    assert f"{idcg:.4f}" in page
+    hidden = lecture.ideal_steps_html(LECTURE, shown, hidden=True)
+    assert f"IDCG@{shown if shown < 3 else 5} = ····" in hidden and f"<td>{idcg:.4f}</td></tr>" not in hidden
+
+
+def test_hidden_numbers_show_no_value() -> None:
+    html = playground.stats_html(LECTURE, hidden=True, compact=True)
+    assert "NDCG@5" in html and playground.HIDDEN_VALUE in html
+    assert not any(v in html for v in ("2.4307", "3.1309", "0.7763"))
+
+
+def test_the_worked_ndcg_grows_one_rank_per_press_and_ends_with_the_answer() -> None:
+    solution = card("lecture-ndcg", None).folded["Worked solution"]
+    steps = [lecture.solution_step(solution, n) for n in range(9)]
+    assert {rows for _, rows in steps} == {8}  # 5 ranks of the list, 3 of the ideal
+    assert "| 4 | 1 | 1 | 1/log2(5) = 0.4307" in steps[4][0] and "| 5 |" not in steps[4][0]
+    assert "DCG@5 = " in steps[5][0] and "IDCG@5 = " not in steps[5][0]
+    assert steps[8][0].endswith("**Answer:** nDCG@5 = 0.7763 ≈ **0.78**")
+    assert "Step 1" not in steps[8][0]  # a slide keeps the current step (and the one before) only
