@@ -31,6 +31,7 @@ from typing import Any
 import marimo as mo
 
 from ..teaching import exercises
+from . import widgets
 from .playground import PlaygroundResult, stats_html
 
 __all__ = [
@@ -240,12 +241,15 @@ def concept_result(
 def exercise_question(answers: Any, exercise_id: str) -> Any:
     """An exercise's question slide: the statement on the left; its answer box and, once
     checked, the verdict on the right (the hints, the next fragment, come under them)."""
-    card = exercises.card(exercise_id, answers.value[exercise_id])
-    answer = [answers[exercise_id]]
-    if card.feedback is not None:
-        answer.append(mo.callout(mo.md(card.feedback.message), kind=card.feedback.kind))
+    ex = exercises.get(exercise_id)
+    box = answers[exercise_id]  # widgets.answer_box: the answer and its own Check button
+    answer = [
+        mo.hstack([box["answer"], box["check"]], justify="start", align="end", widths=[8, 1]),
+        widgets.verdict(answers, exercise_id, exercise=ex, learner=widgets.learner_name()),
+    ]
+    statement = exercises.card(ex, None).statement
     return mo.Html(
-        f'<div class="ndcg-exercise-question"><div class="ndcg-exercise-statement">{mo.md(card.statement).text}</div>'
+        f'<div class="ndcg-exercise-question"><div class="ndcg-exercise-statement">{mo.md(statement).text}</div>'
         f'<div class="ndcg-exercise-answer">{mo.vstack(answer, gap=0.3).text}</div></div>'
     )
 

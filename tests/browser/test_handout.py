@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 LAYOUTS = sorted((REPO / "notebooks" / "layouts").glob("*.slides.json"))
 
 
-def test_handout_writes_a_pdf_per_deck_with_every_slide_and_its_notes(tmp_path: Path, _browser: object) -> None:
+def test_handout_writes_a_pdf_per_deck_with_every_slide_and_its_notes(tmp_path: Path, chromium: object) -> None:
     env = {key: value for key, value in os.environ.items() if key != "NDCG_LAB_PASSWORD"}
     done = subprocess.run(
         [sys.executable, "-m", "ndcg_core.ui.lab", "handout", "--out", str(tmp_path)],

@@ -89,7 +89,7 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, _browser: object) -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory, chromium: object) -> Iterator[Server]:
     if find_haproxy() is None:
         reason = "live questions through the proxy need HAProxy (apt-get install haproxy)"
         if os.environ.get("CI"):
@@ -132,7 +132,7 @@ def test_the_projector_needs_the_lecturer_key_and_the_class_password_is_not_it(s
 
 
 def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nicknames(
-    server: Server, page: Page, _browser: object, artifacts_dir: Path
+    server: Server, page: Page, chromium: object, artifacts_dir: Path
 ) -> None:
     _lecturer(page, server.base)
     page.get_by_label("From the bank").select_option("lecture-dcg")
@@ -147,7 +147,7 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     assert box is not None and box["width"] > 150 and box["height"] > 150
 
     # one student in a real browser page: password, nickname, answer
-    context = _browser.new_context(viewport={"width": 400, "height": 800})  # type: ignore[attr-defined]
+    context = chromium.new_context(viewport={"width": 400, "height": 800})  # type: ignore[attr-defined]
     phone = context.new_page()
     phone.goto(server.base + "/class/")
     phone.get_by_label("Class password").fill(PASSWORD)

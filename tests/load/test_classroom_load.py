@@ -22,6 +22,15 @@ from pathlib import Path
 
 import pytest
 
+def run_async(coroutine):  # type: ignore[no-untyped-def]
+    """asyncio.run in a thread of its own: the session's Playwright (tests/conftest.py's
+    chromium fixture) may keep an event loop running in this thread."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
@@ -56,7 +65,7 @@ def test_twenty_students_rushing_in_get_right_numbers_and_no_broken_session(serv
         await asyncio.gather(*(load.student(server, t0 + rng.uniform(0, 3), t0 + 23, results, random.Random(i))
                                for i in range(20)))
 
-    asyncio.run(asyncio.wait_for(hall(), 150))
+    run_async(asyncio.wait_for(hall(), 150))
     print(f"first render p95 {load.p95(results.first_render):.2f} s, edits {results.edits}, "
           f"edit to settled p95 {load.p95(results.edit_settled):.2f} s")
     assert results.errors == [] and results.broken_sessions == 0
@@ -67,7 +76,7 @@ def test_twenty_students_rushing_in_get_right_numbers_and_no_broken_session(serv
 
 
 def test_forty_answers_to_a_live_question_are_each_counted_once(server: int) -> None:
-    q = asyncio.run(asyncio.wait_for(load.live_question(server, "load-test-key", 40, 5.0, random.Random(3)), 120))
+    q = run_async(asyncio.wait_for(load.live_question(server, "load-test-key", 40, 5.0, random.Random(3)), 120))
     assert q.bad_pages == 0 and q.refused == []
     assert q.final["answered"] == q.expected_answered == 40
     assert q.final["right"] == q.expected_right
@@ -91,4 +100,4 @@ def test_static_files_come_compressed_cacheable_and_from_the_proxy_cache(server:
             assert "set-cookie" not in headers  # no worker is pinned by a static file
         assert "age" in answers[1][1]  # the second one came from HAProxy's cache, not from Python
 
-    asyncio.run(fetch())
+    run_async(fetch())
