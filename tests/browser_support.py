@@ -8,11 +8,9 @@ fails, so CI cannot pass by skipping. Never run ``playwright install``.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from ndcg_core.ui.handout import CHROMIUM  # Debian's Chromium, the one path the project uses
 
 
 def require_browser(what: str = "browser tests") -> None:

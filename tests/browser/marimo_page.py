@@ -28,7 +28,6 @@ Typical use::
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -54,15 +53,7 @@ __all__ = [
 
 #: Debian's Chromium (never `playwright install`) and the flags it runs headless with here;
 #: the browser tests (conftest.py) and bench/ui_latency.py launch it with these.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from ndcg_core.ui.handout import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list, the handout's)
 
 #: Generous: a cold kernel on a loaded 2-core machine can take many seconds.
 SETTLE_TIMEOUT_MS = 90_000
