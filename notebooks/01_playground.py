@@ -70,7 +70,7 @@ def _(mo, playground, preset_dropdown, presets, widgets):
     # the slider covers 1-100 and shows its value; any other cutoff is typed in "Type k", taken as
     # typed or refused with a message (playground.choose_k), never rounded or clamped
     k_slider = mo.ui.slider(1, playground.K_SLIDER_MAX, value=_preset.k, label="k", show_value=True, full_width=True)
-    k_text = mo.ui.text(value="", label=playground.K_FIELD, placeholder="any whole number; empty: the slider")
+    k_text = mo.ui.text(value="", label=playground.K_FIELD, placeholder="e.g. 250")
     unjudged_radio = mo.ui.radio(
         options={"gain 0": "zero", "condense (drop them)": "condense"},
         value="gain 0" if _preset.unjudged == "zero" else "condense (drop them)",
@@ -92,7 +92,7 @@ def _(mo, playground, preset_dropdown, presets, widgets):
             mo.hstack([preset_dropdown, gain_dropdown, discount_dropdown], justify="start", gap=1.5, wrap=True),
             labels_text,
             missed_text,
-            mo.hstack([k_slider, k_text], justify="start", align="center", gap=1.5, widths=[3, 1]),
+            mo.hstack([k_slider, k_text], justify="start", align="center", gap=1.5, widths=[2, 1]),
             mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=1.5, wrap=True),
         ],
         gap=0.6,

@@ -523,7 +523,7 @@ def _set_learner(text: str) -> None:
 def learner_input(value: str | None = None) -> Any:
     """The ``Your name`` box: a name typed once keeps the progress (it goes into the URL)."""
     start = learner_name() if value is None else value
-    return mo.ui.text(value=start or "", label=LEARNER_FIELD, placeholder="type a name to keep your progress",
+    return mo.ui.text(value=start or "", label=LEARNER_FIELD, placeholder="e.g. ana", full_width=False,
                       on_change=_set_learner)
 
 
