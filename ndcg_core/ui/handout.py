@@ -11,7 +11,9 @@ the same browser the tests drive; never ``playwright install``) at 1280x720, pre
 arrow until every fragment of a slide is shown, takes a picture of that final state and reads
 the slide's speaker notes (marimo writes them as ``aside.notes``). The pictures and the notes
 are laid out one slide per A4 landscape page and printed with Chromium's ``page.pdf``.
-The server is stopped when it is done, also on an error.
+The server is stopped when it is done, also on an error. It runs with ``NDCG_LAB_HANDOUT=1``,
+so a slide that reveals the ideal ranking or a worked solution one rank per press is printed
+with every rank shown.
 
 Playwright (the Python package) is needed at run time; without it, or without Chromium, the
 command says so and exits with status 2.
@@ -47,6 +49,10 @@ CHROMIUM_ARGS = [
 ]
 #: The projector size the slides are pictured at.
 VIEWPORT = {"width": 1280, "height": 720}
+#: Set to "1" for the deck server the handout starts, so step-by-step slides (the ideal ranking,
+#: worked solutions revealed one rank per press) are printed with every rank shown. The same
+#: name as :data:`ndcg_core.ui.lecture.HANDOUT_ENV` (this module never imports marimo).
+HANDOUT_ENV = "NDCG_LAB_HANDOUT"
 SERVER_START_TIMEOUT = 120.0
 #: Generous: a cold kernel on a loaded machine takes many seconds to run a deck.
 SETTLE_TIMEOUT_MS = 120_000
@@ -248,6 +254,7 @@ def run(out: Path, *, folder: Path) -> int:
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
         start_new_session=True,
+        env={**os.environ, HANDOUT_ENV: "1"},
     )
     base_url = f"http://127.0.0.1:{port}"
     try:

@@ -37,6 +37,8 @@ from .playground import PlaygroundResult, stats_html
 __all__ = [
     "DECK_ENV",
     "in_deck",
+    "HANDOUT_ENV",
+    "in_handout",
     "TITLE_MD",
     "HIDDEN_NOTE",
     "ideal_rows",
@@ -52,6 +54,10 @@ __all__ = [
 
 #: The environment variable ``ndcg-lab slides`` sets for its server (``"1"``: a deck).
 DECK_ENV = "NDCG_LAB_DECK"
+#: Set to ``"1"`` by ``ndcg-lab handout`` for the deck server it starts: every step-by-step
+#: slide (the ideal ranking, a worked solution) is drawn in its final state, all ranks shown,
+#: since a printed page cannot be pressed.
+HANDOUT_ENV = "NDCG_LAB_HANDOUT"
 
 
 def in_deck(environ: Mapping[str, str] | None = None) -> bool:
@@ -61,6 +67,15 @@ def in_deck(environ: Mapping[str, str] | None = None) -> bool:
     (False, True)
     """
     return (os.environ if environ is None else environ).get(DECK_ENV, "") == "1"
+
+
+def in_handout(environ: Mapping[str, str] | None = None) -> bool:
+    """True when the deck is being printed by ``ndcg-lab handout`` (step-by-step slides end state).
+
+    >>> in_handout({}), in_handout({"NDCG_LAB_HANDOUT": "1"})
+    (False, True)
+    """
+    return (os.environ if environ is None else environ).get(HANDOUT_ENV, "") == "1"
 
 
 #: The deck's title slide: what the twenty minutes cover.
@@ -89,9 +104,12 @@ def ideal_step_count(result: PlaygroundResult, presses: int) -> int:
     """How many ranks of the ideal ranking to show after ``presses`` presses of *Next rank*.
 
     One rank per press; after the last rank that adds gain the next press starts again at 0.
+    In a handout (:func:`in_handout`) every rank is shown, whatever the presses.
     """
     if isinstance(presses, bool) or not isinstance(presses, int) or presses < 0:
         raise ValueError(f"presses must be a whole number >= 0; got {presses!r}.")
+    if in_handout():
+        return ideal_rows(result)
     return presses % (ideal_rows(result) + 1)
 
 
@@ -262,12 +280,17 @@ def exercise_hints(exercise_id: str) -> Any:
 
 
 def exercise_solution(exercise_id: str, presses: int, button: Any) -> Any:
-    """An exercise's worked solution, one table row (one rank) per press of ``button``."""
+    """An exercise's worked solution, one table row (one rank) per press of ``button``.
+
+    In a handout (:func:`in_handout`) the whole solution is printed, with no button.
+    """
     card = exercises.card(exercise_id, None)
+    title = exercises.get(exercise_id).title
+    if in_handout():
+        return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(card.folded["Worked solution"])])
     text, rows = solution_step(card.folded["Worked solution"], presses)
     if rows and presses < rows:
         note = f"{presses} of {rows} ranks shown: the button shows the next."
     else:
         note = ""
-    title = exercises.get(exercise_id).title
     return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])

@@ -22,6 +22,18 @@ def test_the_deck_switch_has_one_name() -> None:
     assert lecture.in_deck({"NDCG_LAB_DECK": "1"}) and not lecture.in_deck({"NDCG_LAB_DECK": "0"})
 
 
+def test_the_handout_switch_has_one_name_and_prints_every_rank(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ndcg_core.ui import handout
+
+    assert handout.HANDOUT_ENV == lecture.HANDOUT_ENV == "NDCG_LAB_HANDOUT"
+    monkeypatch.setenv("NDCG_LAB_HANDOUT", "1")
+    # 1, 0, 2, 1, 0 with k = 5: the ideal 2, 1, 1 has three ranks with gain, all shown at 0 presses
+    assert [lecture.ideal_step_count(LECTURE, n) for n in range(3)] == [3, 3, 3]
+    # the whole worked solution, including its last line (nDCG@5 = 2.4307 / 3.1309 = 0.7763)
+    text = lecture.exercise_solution("lecture-ndcg", 0, None).text
+    assert "0.7763" in text and "ranks shown" not in text
+
+
 def test_the_ideal_ranking_one_rank_per_press_then_again() -> None:
     assert lecture.ideal_rows(LECTURE) == 3
     assert [lecture.ideal_step_count(LECTURE, n) for n in range(9)] == [0, 1, 2, 3, 0, 1, 2, 3, 0]
