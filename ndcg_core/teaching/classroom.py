@@ -41,7 +41,7 @@ from typing import Any
 from ..config import NDCGConfig
 from ..labels import parse_labels
 from . import store
-from .exercises import MISCONCEPTIONS, Exercise, Feedback, Setting, check, get, parse_number
+from .exercises import MISCONCEPTIONS, Exercise, Feedback, Setting, check, format_answer, get, parse_number
 from .exercises.answers import parse_choice
 from .exercises.formatting import format_labels
 
@@ -126,6 +126,8 @@ class Summary:
     histogram: list[tuple[str, int]]
     misconceptions: list[tuple[str, str, int]]  # (id, the mistake in words, count)
     unreadable: int
+    #: The histogram bar the right answer goes to (the projector marks it once revealed).
+    right_bucket: str | None = None
 
     @property
     def share_right(self) -> float | None:
@@ -320,7 +322,12 @@ def summary(question_id: int, *, folder: Any = None) -> Summary:
     unreadable = sum(count for bucket, count in buckets if bucket == "")
     histogram = sorted(((b, c) for b, c in buckets if b != ""), key=lambda bc: _sort_key(bc[0]))
     misconceptions = [(m, MISCONCEPTIONS[m].name if m in MISCONCEPTIONS else m, c) for m, c in named]
-    return Summary(question_id, int(answered), int(right), histogram, misconceptions, unreadable)
+    question = get_question(question_id, folder=folder)
+    right_bucket = None
+    if question is not None:
+        ex = exercise_of(question)
+        right_bucket = _bucket(ex, format_answer(ex)) or None
+    return Summary(question_id, int(answered), int(right), histogram, misconceptions, unreadable, right_bucket)
 
 
 def _sort_key(bucket: str) -> tuple[int, float, str]:

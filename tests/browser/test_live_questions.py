@@ -170,6 +170,7 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     expect(page.locator("#recent")).to_contain_text(EVIL_SCRIPT)
     assert page.locator("#recent img, #recent script").count() == 0  # ... never as markup
     assert page.evaluate("window.__pwned") is None
+    assert page.locator("#histogram tr.right").count() == 0  # the right bar is not given away before the reveal
     page.screenshot(path=str(artifacts_dir / "live_question_projector.png"), full_page=True)
 
     # a student sees neither the counts nor the others' answers
@@ -179,6 +180,10 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
 
     page.get_by_role("button", name="Reveal the worked solution").click()
     expect(page.locator("#solution")).to_contain_text("Worked solution")
+    # after the reveal the right bar (DCG@5 = 2.4307, asked to 2 decimals: "2.43") says so in words
+    expect(page.locator("#histogram tr.right")).to_contain_text("2.43")
+    expect(page.locator("#histogram tr.right")).to_contain_text("the right answer")
+    page.screenshot(path=str(artifacts_dir / "live_question_projector_revealed.png"), full_page=True)
     expect(phone.locator("#solution")).to_contain_text("Worked solution", timeout=10_000)
     expect(phone.locator("#status")).to_contain_text("not right")
     phone.screenshot(path=str(artifacts_dir / "live_question_student.png"), full_page=True)

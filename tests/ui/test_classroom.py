@@ -41,6 +41,23 @@ def test_latest_answer_counts_and_nobody_is_counted_twice(tmp_path: Path) -> Non
     assert s.histogram == [("0.78", 2)]
     assert s.misconceptions == []  # Ada's earlier mistake no longer counts
     assert s.share_right == pytest.approx(2 / 3)
+    # nDCG@5 = 2.4307 / 3.1309 = 0.7763, asked to 2 decimals: the right bar is "0.78"
+    assert s.right_bucket == "0.78"
+
+
+def test_the_right_bar_of_an_ideal_and_a_concept_question(tmp_path: Path) -> None:
+    ideal = cls.open_question("lecture-ideal", folder=tmp_path)
+    cls.submit(ideal.id, "s1", "Ada", "2,1,1", folder=tmp_path)
+    cls.submit(ideal.id, "s2", "Bob", "2, 1", folder=tmp_path)
+    s = cls.summary(ideal.id, folder=tmp_path)
+    assert s.right_bucket == "2, 1, 1"  # the judged labels 2, 1, 1 sorted best first
+    assert dict(s.histogram) == {"2, 1, 1": 1, "2, 1": 1}
+    from ndcg_core.teaching.exercises import all_exercises
+
+    concept = next(ex for ex in all_exercises() if ex.kind == "concept")
+    q = cls.open_question(concept.id, folder=tmp_path)
+    s = cls.summary(q.id, folder=tmp_path)
+    assert s.right_bucket == concept.choices[concept.answer_option][:1]
 
 
 def test_named_misconceptions_are_counted_with_their_names(tmp_path: Path) -> None:

@@ -362,6 +362,7 @@ def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, p
                 "right": s.right,
                 "share_right": s.share_right,
                 "histogram": s.histogram,
+                "right_bucket": s.right_bucket if question.revealed else None,
                 "unreadable": s.unreadable,
                 "misconceptions": [{"id": m, "name": name, "count": c} for m, name, c in s.misconceptions],
                 "recent": cls.recent_nicknames(question.id, folder=folder),
@@ -493,8 +494,10 @@ LECTURER_PAGE = (
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>NDCG Lab: class question (lecturer)</title>"""
     + STYLE
     + """<style>body{max-width:80rem}.row{display:flex;gap:2rem;flex-wrap:wrap}.big{font-size:2.6rem;font-weight:700}
-.bar{background:#0072B2;height:1.4rem;display:inline-block;vertical-align:middle}.bar.right{background:#009E73}
-table{border-collapse:collapse}td{padding:.15rem .5rem;font-size:1.2rem}#recent{color:#555}
+.bar{background:#0072B2;height:1.4rem;display:inline-block;vertical-align:middle}
+.bar.right{background:repeating-linear-gradient(45deg,#006B4F 0 .5rem,#00875F .5rem 1rem)}
+tr.right td{font-weight:700}.mark{color:#006B4F;font-weight:700}
+table{border-collapse:collapse}td,th{padding:.15rem .5rem;font-size:1.2rem}#recent{color:#555}
 details{margin:.5rem 0}</style></head><body>
 <div class="row"><div style="flex:1 1 30rem">
 <h1 id="title">No question yet</h1><div id="statement"></div>
@@ -526,12 +529,14 @@ const $ = id => document.getElementById(id);
 function say(text, bad) { const s = $("status"); s.hidden = false; s.textContent = text; s.className = bad ? "msg err" : "msg"; }
 let shownStatement = null, shownSolution = false;
 function row(label, count, total, right) {
-  const tr = document.createElement("tr");
+  const tr = document.createElement("tr"); if (right) tr.className = "right";
   const a = document.createElement("td"); a.textContent = label;
   const b = document.createElement("td"); const bar = document.createElement("span");
   bar.className = right ? "bar right" : "bar"; bar.style.width = (total ? 24 * count / total : 0) + "rem"; b.appendChild(bar);
   const c = document.createElement("td"); c.textContent = count;
-  tr.append(a, b, c); return tr;
+  tr.append(a, b, c);
+  if (right) { const d = document.createElement("td"); d.className = "mark"; d.textContent = "\u2713 the right answer"; tr.append(d); }
+  return tr;
 }
 async function refresh() {
   try {
@@ -541,7 +546,9 @@ async function refresh() {
       if (shownStatement !== s.id) { $("statement").innerHTML = s.statement; shownStatement = s.id; shownSolution = false; $("solution").innerHTML = ""; }
       $("answered").textContent = s.answered;
       $("share").textContent = s.share_right === null ? "–" : Math.round(100 * s.share_right) + " %";
-      const h = $("histogram"); h.replaceChildren(...s.histogram.map(([label, count]) => row(label, count, s.answered, false)));
+      const h = $("histogram"); h.replaceChildren(...s.histogram.map(([label, count]) => row(label, count, s.answered, label === s.right_bucket)));
+      if (s.right_bucket !== null && !s.histogram.some(([label]) => label === s.right_bucket))
+        h.append(row(s.right_bucket, 0, s.answered, true));
       $("unreadable").textContent = s.unreadable ? s.unreadable + " answers were not readable" : "";
       $("mistakes").replaceChildren(...s.misconceptions.map(m => { const li = document.createElement("li");
         li.textContent = m.count + " used " + m.name; li.dataset.misconception = m.id; return li; }));
