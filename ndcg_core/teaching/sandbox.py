@@ -132,7 +132,7 @@ def run_cases(source: str, function: str, cases: Sequence[tuple[Sequence[int], i
         _SLOTS.release()
     if proc.returncode in (-24, 152) or proc.returncode == -9 and not out:  # SIGXCPU / killed at the CPU limit
         return Outcome("timeout", f"Your code used more than {CPU_SECONDS} s of computing time, so it was stopped. "
-                                  "Is there a loop that never ends, or a number grown enormous (10**10**10)?")
+                                  "Is there a loop that never ends, or a number grown enormous (like 10^(10^10))?")
     try:
         reply = json.loads(out[:MAX_REPLY_BYTES].decode("utf-8", "replace").strip().splitlines()[-1])
         status = str(reply["status"])

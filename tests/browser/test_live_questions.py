@@ -1,7 +1,9 @@
 """Live class questions in Chromium: the projector page and a student's page, through HAProxy.
 
-One ``ndcg-lab --workers 1 --password ... --lecturer-key ...`` for the module, with its own data
-folder; the restart test stops it and starts it again on the same folder.
+One ``ndcg-lab --host 0.0.0.0 --workers 1 --password ... --lecturer-key ...`` for the module (the
+lecture command of the README, reached on loopback), with its own data folder; the restart test
+stops it and starts it again on the same folder. The last test runs learner code in the code box
+through this classroom server: the sandbox works there as on a laptop.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
-from marimo_page import open_notebook, page_text
+from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option
 from playwright.sync_api import Page, expect
 
 from ndcg_core.ui.classroom.proxy import find_haproxy
@@ -73,7 +75,7 @@ class Server:
         env.pop("NDCG_LAB_PASSWORD", None)
         with open(log, "ab") as out:
             self.process = subprocess.Popen(
-                [*_ndcg_lab_command(), "--workers", "1", "--headless", "--port", str(self.port),
+                [*_ndcg_lab_command(), "--host", "0.0.0.0", "--workers", "1", "--headless", "--port", str(self.port),
                  "--password", PASSWORD, "--lecturer-key", KEY],
                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True, env=env,
             )
@@ -221,3 +223,34 @@ def test_a_student_logs_in_with_the_class_password_and_gets_the_playground_throu
     assert "NDCG@5" in page_text(page) and "0.7763" in page_text(page)
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies.get("NDCGLAB_WORKER") == "w1"
+
+
+RIGHT_DCG = """from math import log2
+
+def dcg(rels, k):
+    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))
+"""
+
+
+def _run_code(page: Page, code: str) -> str:
+    box = page.get_by_label("Your code: dcg(rels, k)", exact=True)
+    run_and_settle(page, lambda: box.fill(code), what="typing the code")
+    run_and_settle(page, lambda: page.get_by_role("button", name="Run my code", exact=True).click(), what="running it")
+    return " ".join(page_text(page).split())
+
+
+def test_the_code_box_runs_in_the_sandbox_on_the_classroom_server(server: Server, page: Page, artifacts_dir: Path) -> None:
+    """A student behind the class password writes dcg(rels, k) in 07: the battery report, then an escape refused."""
+    page.goto(server.base + "/?file=07_exercises.py")
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    page.locator("#password").wait_for(state="detached")
+    open_notebook(page, server.base, "07_exercises.py")
+    select_option(page, "Exercise", "Write dcg(rels, k)")
+    assert "8 of 8 cases pass" in _run_code(page, RIGHT_DCG)
+    text = _run_code(page, "import os\n\ndef dcg(rels, k):\n    return float(len(os.listdir('/')))\n")
+    assert "not allowed" in text and "only math" in text, text[-800:]
+    text = _run_code(page, "def dcg(rels, k):\n    while True:\n        pass\n")
+    assert "2 s of computing time" in text, text[-800:]
+    assert_no_traceback(page)
+    page.screenshot(path=str(artifacts_dir / "classroom_code_box.png"), full_page=True)
