@@ -127,13 +127,15 @@ def connect(folder: str | os.PathLike[str] | None = None, *, write: bool = True)
         db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         resolved = path.resolve()
         if resolved not in _READY:
-            if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-                raise sqlite3.OperationalError("the file does not accept WAL mode")
+            # one thread of this process sets the file up (WAL mode, the schemas) while the
+            # others wait: two connections switching the journal mode at once can see it refused
             with _LOCK:
-                schemas = list(_SCHEMAS.values())
-            for sql in schemas:
-                db.executescript(sql)
-            _READY.add(resolved)
+                if resolved not in _READY:
+                    if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+                        raise sqlite3.OperationalError("the file does not accept WAL mode")
+                    for sql in list(_SCHEMAS.values()):
+                        db.executescript(sql)
+                    _READY.add(resolved)
         db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             yield db
