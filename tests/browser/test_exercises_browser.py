@@ -41,7 +41,13 @@ def press(page, name: str) -> None:
 
 
 def answer_07(page, text: str) -> None:
-    page.get_by_label("Your answer", exact=True).fill(text)
+    """Type the answer, leave the box (marimo sends a text box's value when it loses focus) and
+    wait for that run, then press Check. Pressing Check straight away sends the text and the
+    press as two runs, and the wait could end on the first, before the verdict is drawn."""
+    box = page.get_by_label("Your answer", exact=True)
+    changed = box.input_value() != text
+    box.fill(text)
+    run_and_settle(page, lambda: box.press("Tab"), expect_run=changed, what=f"typing {text!r}")
     press(page, "Check")
 
 
