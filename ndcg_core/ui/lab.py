@@ -2,7 +2,7 @@
 
 ::
 
-    ndcg-lab                      # the gallery at http://127.0.0.1:2718, opens a browser
+    ndcg-lab                      # the front page at http://127.0.0.1:2718, opens a browser
     ndcg-lab --port 8000 --headless
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..teaching import progress, store
+from .front import CLASS_URL_ENV
 from ..teaching.paths import is_checkout, notebooks_dir
 
 __all__ = [
@@ -263,7 +264,7 @@ def _workers(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-lab",
-        description="Serve the NDCG Lab notebooks (a gallery of marimo apps) in your browser.",
+        description="Serve the NDCG Lab notebooks (marimo apps, listed on NDCG Lab's front page) in your browser.",
         epilog=(
             "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab slides' serves the same "
             "notebooks as lecture slide decks (arrow keys); 'ndcg-lab edit' opens the notebooks for editing; "
@@ -552,7 +553,16 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
 
             webbrowser.open(f"{questions}lecturer")
 
-    return classroom.run(workers, ready)
+    # the workers' front page links the class questions for students (ndcg_core.ui.front)
+    previous = os.environ.get(CLASS_URL_ENV)
+    os.environ[CLASS_URL_ENV] = "/class/" if haproxy is not None else f":{port + 1}/class/"
+    try:
+        return classroom.run(workers, ready)
+    finally:  # this process (a test calling main) keeps its own environment
+        if previous is None:
+            os.environ.pop(CLASS_URL_ENV, None)
+        else:
+            os.environ[CLASS_URL_ENV] = previous
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,7 +28,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "warm_up", "main"]
+__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "install_front_door", "warm_up", "main"]
+
+#: The name NDCG Lab's front door is registered under in marimo's middleware registry.
+FRONT_DOOR = "ndcg-lab-front-door"
 
 _LOCK = threading.RLock()
 _INSTALLED = False
@@ -94,12 +97,37 @@ def warm_up() -> bool:
         return False
 
 
+def install_front_door(folder: str) -> bool:
+    """Put NDCG Lab's front page (:class:`ndcg_core.ui.front.FrontDoor`) into the marimo server
+    this process is about to start: ``GET /`` without ``file=`` shows it, and everything else
+    (``/?file=NN_name.py``, the websocket, marimo's files and login) goes to marimo untouched.
+
+    marimo 0.25 builds its Starlette app with the middleware of its registry
+    ``marimo.server.asgi.middleware`` placed after its own (so after its login check); this
+    registers the front door there, for this process only. Returns False (and marimo's gallery
+    stays) when marimo has no such registry.
+    """
+    try:
+        from marimo._server.registry import MIDDLEWARE_REGISTRY
+        from starlette.middleware import Middleware
+
+        from ..front import FrontDoor
+    except ImportError:
+        return False
+    MIDDLEWARE_REGISTRY.register(FRONT_DOOR, Middleware(FrontDoor, folder=folder))
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - runs marimo's CLI
-    """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed."""
+    """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed;
+    ``run FOLDER ...`` also gets NDCG Lab's front page (:func:`install_front_door`)."""
     install_compile_lock()
-    if "run" in (sys.argv[1:] if argv is None else argv)[:1]:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["run"]:
         warm_up()
-    sys.argv = ["marimo", *(sys.argv[1:] if argv is None else argv)]
+        if len(args) > 1 and not args[1].startswith("-"):
+            install_front_door(args[1])
+    sys.argv = ["marimo", *args]
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
 
 
