@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import contextlib
 import hashlib
 import html
 import io
@@ -34,7 +35,7 @@ import os
 import re
 import threading
 import tomllib
-from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ __all__ = [
     "THUMBNAIL_PATH",
     "CLASS_URL_ENV",
     "DECK_ENV",
+    "read_notebook",
     "read_notebooks",
     "deck_names",
     "page_html",
@@ -56,6 +58,8 @@ __all__ = [
     "Thumbnails",
     "class_questions_url",
     "FrontDoor",
+    "CHROME_HEAD",
+    "chrome_fixes",
 ]
 
 #: The chapters a newcomer takes in order; the rest are further chapters.
@@ -221,10 +225,10 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _card(card: Notebook, *, deck: bool, version: str) -> str:
+def _card(card: Notebook, *, deck: bool, slides: bool, version: str) -> str:
     badge = ""
     if deck:
-        badge = '<span class="badge">Slide deck</span>'
+        badge = '<span class="badge">Slide deck</span>' if slides else '<span class="badge">Has a slide deck</span>'
     describedby = f"d{card.number}"
     return (
         f'<li class="card">'
@@ -273,7 +277,7 @@ def page_html(
         notes.append(
             '<p class="note">Lecturers: <code>ndcg-lab slides</code> serves '
             + ", ".join(_e(c.number) for c in shown_decks)
-            + " as slide decks (the cards marked <strong>Slide deck</strong>).</p>"
+            + " as slide decks (the cards marked <strong>Has a slide deck</strong>).</p>"
         )
     if class_url:
         notes.append(
@@ -284,7 +288,7 @@ def page_html(
             else "Graded relevance, one idea at a time: DCG, IDCG and nDCG you can change and watch recompute.")
 
     def cards(group: Sequence[Notebook]) -> str:
-        return "".join(_card(c, deck=c.file in decks, version=version) for c in group)
+        return "".join(_card(c, deck=c.file in decks, slides=slides, version=version) for c in group)
 
     sections = [f'<section aria-labelledby="course"><h2 id="course">The course, chapters 01 to 08</h2>'
                 f'<ul class="cards">{cards(path)}</ul></section>'] if path else []
@@ -359,8 +363,9 @@ def _rule(fig: Any, y: float) -> Any:
 
 def _figure(number: str, card: Notebook) -> Any:
     """The matplotlib figure of a notebook's thumbnail."""
-    import ndcg_core as nc
-
+    from ..labels import parse_labels
+    from ..metrics import dcg, ndcg
+    from ..trec.evaluate import evaluate_run
     from . import playground, plots
 
     if number in ("01", "04"):
@@ -369,7 +374,7 @@ def _figure(number: str, card: Notebook) -> Any:
             return plots.gains_per_rank(result.table, result.k)
         return plots.ndcg_at_cutoffs(result.curve, 5)
     if number == "02":
-        return plots.contribution_bars(nc.parse_labels(LECTURE_EXAMPLE), 5)
+        return plots.contribution_bars(parse_labels(LECTURE_EXAMPLE), 5)
     if number == "03":
         return plots.discount_curves("log2", k=5, max_rank=10)
     if number in ("05", "06"):
@@ -377,17 +382,17 @@ def _figure(number: str, card: Notebook) -> Any:
 
         collection = toy.read_toy_collection()
         if number == "06":
-            evaluation = nc.evaluate_run(collection.qrels, collection.runs["tuned"], "ndcg_cut.10")
+            evaluation = evaluate_run(collection.qrels, collection.runs["tuned"], "ndcg_cut.10")
             return plots.topic_strips({"toy: tuned": evaluation.per_topic["ndcg_cut_10"].tolist()},
                                       ylabel="nDCG@10 of one topic", title="Every topic's score, and their mean")
         pooled = pooling.pool_qrels(collection.qrels_full, {n: collection.runs[n] for n in ("classic", "tuned")}, 10)
         strips = {}
         for name in ("novel", "tuned"):
             for qrels, which in ((pooled, "pool"), (collection.qrels_full, "truth")):
-                values = nc.evaluate_run(qrels, collection.runs[name], "ndcg_cut.10", complete=True).per_topic["ndcg_cut_10"]
+                values = evaluate_run(qrels, collection.runs[name], "ndcg_cut.10", complete=True).per_topic["ndcg_cut_10"]
                 strips[f"{name} · {which}"] = values.tolist()
         return plots.topic_strips(strips, ylabel="nDCG@10 of one topic", title="Pool depth 10: per-topic nDCG@10")
-    labels = nc.parse_labels(LECTURE_EXAMPLE)
+    labels = parse_labels(LECTURE_EXAMPLE)
     judged = [label for label in labels if label is not None]
     if number == "07":
         from ..teaching import exercises
@@ -395,7 +400,7 @@ def _figure(number: str, card: Notebook) -> Any:
         verdict = exercises.check("lecture-dcg", "2.43")
         return _picture([("DCG@5 of 1, 0, 2, 1, 0", "2.43", "text"),
                          ("Check", "Right" if verdict.correct else "Not yet", "green" if verdict.correct else "red"),
-                         ("Worked solution", f"{nc.dcg(labels, 5):.4f}", "blue")], "Exercises")
+                         ("Worked solution", f"{dcg(labels, 5):.4f}", "blue")], "Exercises")
     if number == "08":
         from ..teaching import exam
 
@@ -414,8 +419,8 @@ def _figure(number: str, card: Notebook) -> Any:
                          ("nDCG@5", f"{a['ndcg_linear']:.2f} vs {b['ndcg_linear']:.2f}", "orange")],
                         "Swap ranks 1 and 3")
     if number == "10":
-        return _picture([("trec_eval: linear gain", f"{nc.ndcg(labels, 5, judgments=judged):.4f}", "blue"),
-                         ("exponential gain", f"{nc.ndcg(labels, 5, judgments=judged, gain='exponential'):.4f}", "orange"),
+        return _picture([("trec_eval: linear gain", f"{ndcg(labels, 5, judgments=judged):.4f}", "blue"),
+                         ("exponential gain", f"{ndcg(labels, 5, judgments=judged, gain='exponential'):.4f}", "orange"),
                          ("same run, same k", "why?", "text")], "nDCG@5 of one run")
     if number == "11":
         from ..teaching import coverage
@@ -443,17 +448,29 @@ def thumbnail_png(card: Notebook) -> bytes:
 
 
 def _version() -> str:
-    """A digest of what the thumbnails are drawn with: this module, the plots, ndcg_core's version."""
-    import ndcg_core
+    """A digest of what the thumbnails are drawn from: ndcg_core's source, its data files (name,
+    size, time) and matplotlib's version. A change to any gives new URLs and a new disk folder."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    digest = hashlib.sha256(str(getattr(ndcg_core, "__version__", "")).encode())
-    here = Path(__file__).resolve().parent
-    for path in sorted([Path(__file__).resolve(), here / "playground.py", *(here / "plots").glob("*.py"),
-                        here / "palette.py"]):
+    from ..teaching.paths import DATA_DIR
+
+    digest = hashlib.sha256()
+    try:
+        digest.update(version("matplotlib").encode())
+    except PackageNotFoundError:
+        pass
+    package = Path(__file__).resolve().parents[1]
+    for path in sorted(package.rglob("*.py")):
         try:
             digest.update(path.read_bytes())
         except OSError:
             pass
+    for path in sorted(Path(DATA_DIR).rglob("*")):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path.relative_to(DATA_DIR)}:{info.st_size}:{info.st_mtime_ns}".encode())
     return digest.hexdigest()[:12]
 
 
@@ -595,7 +612,7 @@ class FrontDoor:
         return self._pages[class_url]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD"):
+        if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD") or not self.notebooks:
             await self.app(scope, receive, send)
             return
         root = scope.get("root_path", "") or ""
@@ -640,3 +657,41 @@ async def _respond(send: Send, scope: Scope, status: int, body: bytes, media_typ
         ],
     })
     await send({"type": "http.response.body", "body": b"" if scope.get("method") == "HEAD" else body})
+
+
+# ----------------------------------------------------------------------------------------------
+# marimo's own page chrome around every notebook
+
+#: What every notebook page gets in its ``<head>`` (marimo's server-wide ``html_head``), to fix
+#: three accessibility faults of marimo 0.25's own chrome that axe-core reports:
+#: the grey "Back" link (``text-muted-foreground`` at 80% opacity: under 4.5:1) gets full
+#: opacity and a darker grey; the page menu button (top right, an icon without a name) gets
+#: ``aria-label="Notebook menu"``; marimo's root element becomes the page's ``main`` landmark,
+#: so the cells are inside one. The script only sets attributes marimo leaves unset, when its
+#: elements appear; it changes nothing else.
+CHROME_HEAD = """<style id="ndcg-lab-chrome">
+a[aria-label="Back to gallery"] { opacity: 1 !important; color: #3d4756 !important; }
+</style>
+<script id="ndcg-lab-chrome-names">
+(() => {
+  const name = () => {
+    const root = document.getElementById("root");
+    if (root && !root.hasAttribute("role")) root.setAttribute("role", "main");
+    for (const button of document.querySelectorAll('[data-testid="notebook-actions-dropdown"] > button:not([aria-label])')) {
+      button.setAttribute("aria-label", "Notebook menu");
+    }
+  };
+  new MutationObserver(name).observe(document.documentElement, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", name);
+})();
+</script>"""
+
+
+@contextlib.asynccontextmanager
+async def chrome_fixes(app: Any) -> AsyncIterator[None]:
+    """A lifespan for marimo's Starlette app: adds :data:`CHROME_HEAD` to its ``html_head``
+    (the HTML marimo puts into the ``<head>`` of every notebook page it serves)."""
+    head = getattr(app.state, "html_head", None) or ""
+    if CHROME_HEAD not in head:
+        app.state.html_head = head + CHROME_HEAD
+    yield

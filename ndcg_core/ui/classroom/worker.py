@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import os
 import runpy
 import sys
 import threading
@@ -104,17 +105,20 @@ def install_front_door(folder: str) -> bool:
 
     marimo 0.25 builds its Starlette app with the middleware of its registry
     ``marimo.server.asgi.middleware`` placed after its own (so after its login check); this
-    registers the front door there, for this process only. Returns False (and marimo's gallery
-    stays) when marimo has no such registry.
+    registers the front door there, for this process only, and a lifespan (registry
+    ``marimo.server.asgi.lifespan``) that gives every notebook page the chrome fixes of
+    :data:`ndcg_core.ui.front.CHROME_HEAD`. Returns False (and marimo's gallery stays) when
+    marimo has no such registries.
     """
     try:
-        from marimo._server.registry import MIDDLEWARE_REGISTRY
+        from marimo._server.registry import LIFESPAN_REGISTRY, MIDDLEWARE_REGISTRY
         from starlette.middleware import Middleware
 
-        from ..front import FrontDoor
+        from ..front import FrontDoor, chrome_fixes
     except ImportError:
         return False
     MIDDLEWARE_REGISTRY.register(FRONT_DOOR, Middleware(FrontDoor, folder=folder))
+    LIFESPAN_REGISTRY.register(FRONT_DOOR, chrome_fixes)
     return True
 
 
@@ -125,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - runs 
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["run"]:
         warm_up()
-        if len(args) > 1 and not args[1].startswith("-"):
+        if len(args) > 1 and os.path.isdir(args[1]):  # a folder (one notebook file keeps marimo's page)
             install_front_door(args[1])
     sys.argv = ["marimo", *args]
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
