@@ -13,7 +13,10 @@
 The command runs ``python -m ndcg_core.ui.classroom.worker run <notebooks>`` (marimo's own
 ``marimo run`` with CPython's AST compile race kept out, see :mod:`.classroom.worker`; the
 start-up names an affected Python) or ``python -m marimo edit`` as a child process; this
-module never imports marimo.
+module never imports marimo. The page at ``/`` is NDCG Lab's front page (:mod:`.front`, put
+into marimo's app by the worker): the start path, a card per notebook, the decks marked under
+``ndcg-lab slides`` and, in classroom mode, a link to the class questions; each notebook stays
+at marimo's ``/?file=NN_name.py``.
 
 Classroom mode (``--workers N``, and any network ``--host``, where N defaults to the number of
 cores) runs N marimo workers, one more for the lecturer, and the live-question app behind
