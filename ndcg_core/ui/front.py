@@ -35,7 +35,15 @@ import os
 import re
 import threading
 import tomllib
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    Mapping,
+    MutableMapping,
+    Sequence,
+)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -598,7 +606,9 @@ class FrontDoor:
         self.folder = notebooks_dir() if folder is None else Path(folder)
         self.notebooks = read_notebooks(self.folder)
         self.decks = deck_names(self.folder)
-        self.slides = environ.get(DECK_ENV) == "1" if slides is None else slides
+        if slides is None:  # ndcg-lab slides: its flag, or the copies it serves naming their layouts
+            slides = environ.get(DECK_ENV) == "1" or any(_has_slides_layout(self.folder / c.file) for c in self.notebooks)
+        self.slides = slides
         self.class_setting = environ.get(CLASS_URL_ENV) if class_url is None else class_url
         self.thumbnails = thumbnails if thumbnails is not None else Thumbnails(self.notebooks)
         self._pages: dict[str | None, bytes] = {}
@@ -623,7 +633,7 @@ class FrontDoor:
         # marimo's authentication middleware runs first and leaves its verdict in scope["auth"]
         allowed = "auth" not in scope or "read" in getattr(scope["auth"], "scopes", ())
         if path == "/" and "file" not in query and "access_token" not in query and allowed:
-            headers = dict((k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope.get("headers", []))
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
             body = self.page(headers.get("host"))
             self.thumbnails.prefetch()
             await _respond(send, scope, 200, body, "text/html; charset=utf-8", "no-cache")

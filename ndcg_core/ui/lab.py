@@ -60,8 +60,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..teaching import progress, store
-from .front import CLASS_URL_ENV
 from ..teaching.paths import is_checkout, notebooks_dir
+from .front import CLASS_URL_ENV
 
 __all__ = [
     "main",

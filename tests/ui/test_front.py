@@ -18,7 +18,14 @@ from typing import Any
 import pytest
 
 from ndcg_core.ui import front, lab, palette
-from ndcg_core.ui.front import FrontDoor, Notebook, Thumbnails, page_html, read_notebook, read_notebooks
+from ndcg_core.ui.front import (
+    FrontDoor,
+    Notebook,
+    Thumbnails,
+    page_html,
+    read_notebook,
+    read_notebooks,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
@@ -32,7 +39,7 @@ def cards() -> list[Notebook]:
 
 def _text(page: str) -> str:
     """The page's visible text: tags and the <style> block removed, entities decoded."""
-    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.DOTALL)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
@@ -312,6 +319,12 @@ def test_slides_and_class_settings_come_from_the_environment(tmp_path: Path, car
     body = _get(app, "/", host="10.1.2.3:2718")[2].decode()
     assert '<a href="http://10.1.2.3:2719/class/">the class questions</a>' in body
     assert body.count('<span class="badge">Slide deck</span>') == len(DECKS)
+
+
+def test_the_copies_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(tmp_path: Path, cards: list[Notebook]) -> None:
+    lab.prepare_slides(REPO / "notebooks", tmp_path)
+    assert FrontDoor(Marimo(), tmp_path, thumbnails=Thumbnails(cards, cache=None), environ={}).slides
+    assert not FrontDoor(Marimo(), REPO / "notebooks", thumbnails=Thumbnails(cards, cache=None), environ={}).slides
 
 
 def test_a_folder_without_notebooks_leaves_marimo_alone(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """One marimo server process of NDCG Lab, with the CPython AST race (gh-106905) kept out.
 
 ``python -m ndcg_core.ui.classroom.worker run NOTEBOOKS --host ... --port ...`` is
-``python -m marimo run ...`` with one difference: on a Python that has the race, every call
-of :func:`compile` (and so :func:`ast.parse`, which calls it) in this process holds one lock.
+``python -m marimo run ...`` with two differences: on a Python that has the race, every call
+of :func:`compile` (and so :func:`ast.parse`, which calls it) in this process holds one lock;
+and ``/`` is NDCG Lab's front page instead of marimo's gallery (:func:`install_front_door`).
 
 The race: CPython 3.11.0-3.11.7 and 3.12.0-3.12.1 keep the AST converter's recursion depth in
 interpreter-wide state. When a thread is switched out in the middle of a conversion (a garbage
