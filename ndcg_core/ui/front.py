@@ -532,7 +532,9 @@ class Thumbnails:
                 except Exception:  # noqa: BLE001 - the request for it shows the error
                     pass
 
-        threading.Thread(target=run, name="ndcg-lab-thumbnails", daemon=True).start()
+        # not a daemon: a server stopping in the middle waits for the picture being drawn (well
+        # under a second) instead of killing the thread inside matplotlib's C++ code
+        threading.Thread(target=run, name="ndcg-lab-thumbnails", daemon=False).start()
 
     def _read(self, stem: str) -> bytes | None:
         if self.cache is None:

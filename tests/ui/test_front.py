@@ -11,6 +11,7 @@ import asyncio
 import html
 import re
 import struct
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -35,6 +36,12 @@ DECKS = {p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "l
 @pytest.fixture(scope="module")
 def cards() -> list[Notebook]:
     return read_notebooks(REPO / "notebooks")
+
+
+def _run(coroutine: Any) -> Any:
+    """Run ``coroutine`` in a thread of its own: a browser test's Playwright may hold this one's loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _text(page: str) -> str:
@@ -210,6 +217,19 @@ def test_thumbnails_are_drawn_once_and_read_back_from_disk(cards: list[Notebook]
     assert unwritable.get("02_gains") == b"\x89PNG-fake"  # no disk: drawn, kept in memory
 
 
+def test_prefetch_draws_every_thumbnail_once_in_the_background(cards: list[Notebook], monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    drawn: list[str] = []
+    monkeypatch.setattr(front, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
+    thumbnails = Thumbnails(cards, cache=None)
+    thumbnails.prefetch()
+    thumbnails.prefetch()  # a second page view starts no second thread
+    for thread in [t for t in threading.enumerate() if t.name == "ndcg-lab-thumbnails"]:
+        thread.join(timeout=60)
+    assert drawn == [c.file for c in cards]
+
+
 def test_the_thumbnails_alt_texts_say_what_they_show(cards: list[Notebook]) -> None:
     alts = [front.thumbnail_alt(card) for card in cards]
     assert len(set(alts)) == len(alts) and all(len(a) > 20 for a in alts)
@@ -251,17 +271,21 @@ def _get(door: FrontDoor, path: str, query: str = "", *, method: str = "GET", au
     async def send(message: dict) -> None:
         sent.append(message)
 
-    asyncio.run(door(scope, receive, send))
+    _run(door(scope, receive, send))
     headers = {k.decode(): v.decode() for k, v in sent[0].get("headers", [])}
     return sent[0]["status"], headers, b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def _quiet(thumbnails: Thumbnails) -> Thumbnails:
+    thumbnails.prefetch = lambda: None  # type: ignore[method-assign]  # no background drawing in a unit test
+    return thumbnails
 
 
 @pytest.fixture
 def door(tmp_path: Path, cards: list[Notebook]) -> tuple[FrontDoor, Marimo]:
     marimo = Marimo()
-    thumbnails = Thumbnails(cards, cache=tmp_path)
-    thumbnails.prefetch = lambda: None  # type: ignore[method-assign]  # no background drawing in a unit test
-    return FrontDoor(marimo, REPO / "notebooks", slides=False, class_url=None, thumbnails=thumbnails), marimo
+    return FrontDoor(marimo, REPO / "notebooks", slides=False, class_url=None,
+                     thumbnails=_quiet(Thumbnails(cards, cache=tmp_path))), marimo
 
 
 def test_the_middleware_answers_slash_and_passes_everything_else_on(door: tuple[FrontDoor, Marimo]) -> None:
@@ -314,7 +338,7 @@ def test_a_thumbnail_that_cannot_be_drawn_is_a_500_with_its_reason(door: tuple[F
 def test_slides_and_class_settings_come_from_the_environment(tmp_path: Path, cards: list[Notebook]) -> None:
     lab.prepare_slides(REPO / "notebooks", tmp_path)
     environ = {front.DECK_ENV: "1", front.CLASS_URL_ENV: ":2719/class/"}
-    app = FrontDoor(Marimo(), tmp_path, thumbnails=Thumbnails(cards, cache=None), environ=environ)
+    app = FrontDoor(Marimo(), tmp_path, thumbnails=_quiet(Thumbnails(cards, cache=None)), environ=environ)
     assert app.slides and app.decks == DECKS
     body = _get(app, "/", host="10.1.2.3:2718")[2].decode()
     assert '<a href="http://10.1.2.3:2719/class/">the class questions</a>' in body
@@ -329,7 +353,7 @@ def test_the_copies_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(tmp_
 
 def test_a_folder_without_notebooks_leaves_marimo_alone(tmp_path: Path) -> None:
     marimo = Marimo()
-    app = FrontDoor(marimo, tmp_path, slides=False, class_url=None, thumbnails=Thumbnails([], cache=None))
+    app = FrontDoor(marimo, tmp_path, slides=False, class_url=None, thumbnails=_quiet(Thumbnails([], cache=None)))
     assert _get(app, "/")[0] == 299
 
 
@@ -379,8 +403,8 @@ def test_the_chrome_fixes_go_into_every_notebook_pages_head() -> None:
         async with front.chrome_fixes(SimpleNamespace(state=state)):
             return str(state.html_head)
 
-    assert asyncio.run(enter(SimpleNamespace())) == front.CHROME_HEAD
-    assert asyncio.run(enter(SimpleNamespace(html_head="<meta name=x>"))) == "<meta name=x>" + front.CHROME_HEAD
+    assert _run(enter(SimpleNamespace())) == front.CHROME_HEAD
+    assert _run(enter(SimpleNamespace(html_head="<meta name=x>"))) == "<meta name=x>" + front.CHROME_HEAD
     assert 'aria-label", "Notebook menu"' in front.CHROME_HEAD and '"role", "main"' in front.CHROME_HEAD
 
 
