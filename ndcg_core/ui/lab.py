@@ -2,7 +2,7 @@
 
 ::
 
-    ndcg-lab                      # the gallery at http://127.0.0.1:2718, opens a browser
+    ndcg-lab                      # the front page at http://127.0.0.1:2718, opens a browser
     ndcg-lab --port 8000 --headless
     ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
@@ -13,7 +13,10 @@
 The command runs ``python -m ndcg_core.ui.classroom.worker run <notebooks>`` (marimo's own
 ``marimo run`` with CPython's AST compile race kept out, see :mod:`.classroom.worker`; the
 start-up names an affected Python) or ``python -m marimo edit`` as a child process; this
-module never imports marimo.
+module never imports marimo. The page at ``/`` is NDCG Lab's front page (:mod:`.front`, put
+into marimo's app by the worker): the start path, a card per notebook, the decks marked under
+``ndcg-lab slides`` and, in classroom mode, a link to the class questions; each notebook stays
+at marimo's ``/?file=NN_name.py``.
 
 Classroom mode (``--workers N``, and any network ``--host``, where N defaults to the number of
 cores) runs N marimo workers, one more for the lecturer, and the live-question app behind
@@ -58,6 +61,7 @@ from pathlib import Path
 
 from ..teaching import progress, store
 from ..teaching.paths import is_checkout, notebooks_dir
+from .front import CLASS_URL_ENV
 
 __all__ = [
     "main",
@@ -263,7 +267,7 @@ def _workers(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ndcg-lab",
-        description="Serve the NDCG Lab notebooks (a gallery of marimo apps) in your browser.",
+        description="Serve the NDCG Lab notebooks (marimo apps, listed on NDCG Lab's front page) in your browser.",
         epilog=(
             "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab slides' serves the same "
             "notebooks as lecture slide decks (arrow keys); 'ndcg-lab edit' opens the notebooks for editing; "
@@ -552,7 +556,16 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
 
             webbrowser.open(f"{questions}lecturer")
 
-    return classroom.run(workers, ready)
+    # the workers' front page links the class questions for students (ndcg_core.ui.front)
+    previous = os.environ.get(CLASS_URL_ENV)
+    os.environ[CLASS_URL_ENV] = "/class/" if haproxy is not None else f":{port + 1}/class/"
+    try:
+        return classroom.run(workers, ready)
+    finally:  # this process (a test calling main) keeps its own environment
+        if previous is None:
+            os.environ.pop(CLASS_URL_ENV, None)
+        else:
+            os.environ[CLASS_URL_ENV] = previous
 
 
 def main(argv: Sequence[str] | None = None) -> int:

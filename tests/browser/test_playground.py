@@ -1,4 +1,4 @@
-"""End to end: ndcg-lab serves the gallery and the playground in headless Chromium.
+"""End to end: ndcg-lab serves its front page and the playground in headless Chromium.
 
 Every number the playground shows is compared with ndcg_core's for the same inputs, computed
 here. ``ndcg-lab`` shows the playground as one vertical page (``lab_server``); the deck
@@ -91,13 +91,13 @@ def open_playground(page: Page, base_url: str) -> None:
         expect(page.get_by_text("NDCG@5", exact=True)).to_be_visible()
 
 
-def test_gallery_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
     page.goto(lab_server + "/")
     notebooks = sorted((REPO / "notebooks").glob("*.py"))
     assert notebooks
     for path in notebooks:
         expect(page.get_by_text(card_title(path), exact=True)).to_be_visible()
-    page.screenshot(path=artifacts_dir / "gallery.png", full_page=True)
+    page.screenshot(path=artifacts_dir / "front_page.png", full_page=True)
     assert_no_traceback(page)
 
 

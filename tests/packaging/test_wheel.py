@@ -368,7 +368,7 @@ def test_an_editable_install_reads_the_checkouts_own_folders(source: Path, tmp_p
     assert seen["edit"] == ["edit", str(source / "notebooks")]
 
 
-def test_the_gallery_lists_every_notebook_and_the_playground_computes_in_chromium(
+def test_the_front_page_lists_every_notebook_and_the_playground_computes_in_chromium(
     lab: Server, installed: Installed, chromium: object
 ) -> None:
     from marimo_page import assert_no_traceback, open_notebook, page_text
@@ -378,7 +378,10 @@ def test_the_gallery_lists_every_notebook_and_the_playground_computes_in_chromiu
     try:
         page = context.new_page()
         page.goto(lab.url + "/")
-        links = page.locator('a[href*="?file="]')
+        expect(page).to_have_title("NDCG Lab")  # NDCG Lab's front page (ndcg_core.ui.front), not marimo's gallery
+        links = page.locator('.card h3 a[href*="?file="]')  # one card per notebook
+        expect(page.locator(".card img")).to_have_count(len(NOTEBOOKS))
+        page.wait_for_function("() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)")
         expect(links).to_have_count(len(NOTEBOOKS), timeout=60_000)
         hrefs = links.evaluate_all("links => links.map(link => link.getAttribute('href'))")
         assert sorted(href.rsplit("?file=", 1)[1] for href in hrefs) == NOTEBOOKS

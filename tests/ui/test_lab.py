@@ -37,7 +37,7 @@ def test_notebooks_dir_is_the_checkout_folder() -> None:
     assert cli_lab.is_checkout()
 
 
-def test_default_serves_the_gallery_on_loopback_port_2718() -> None:
+def test_default_serves_the_notebooks_on_loopback_port_2718() -> None:
     launch = launch_for([])
     assert launch.argv == [
         "PY", "-m", "ndcg_core.ui.classroom.worker", "run", str(REPO / "notebooks"),

@@ -1,8 +1,9 @@
 """One marimo server process of NDCG Lab, with the CPython AST race (gh-106905) kept out.
 
 ``python -m ndcg_core.ui.classroom.worker run NOTEBOOKS --host ... --port ...`` is
-``python -m marimo run ...`` with one difference: on a Python that has the race, every call
-of :func:`compile` (and so :func:`ast.parse`, which calls it) in this process holds one lock.
+``python -m marimo run ...`` with two differences: on a Python that has the race, every call
+of :func:`compile` (and so :func:`ast.parse`, which calls it) in this process holds one lock;
+and ``/`` is NDCG Lab's front page instead of marimo's gallery (:func:`install_front_door`).
 
 The race: CPython 3.11.0-3.11.7 and 3.12.0-3.12.1 keep the AST converter's recursion depth in
 interpreter-wide state. When a thread is switched out in the middle of a conversion (a garbage
@@ -22,13 +23,17 @@ from __future__ import annotations
 
 import builtins
 import functools
+import os
 import runpy
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "warm_up", "main"]
+__all__ = ["affected_by_ast_race", "race_warning", "install_compile_lock", "install_front_door", "warm_up", "main"]
+
+#: The name NDCG Lab's front door is registered under in marimo's middleware registry.
+FRONT_DOOR = "ndcg-lab-front-door"
 
 _LOCK = threading.RLock()
 _INSTALLED = False
@@ -94,12 +99,40 @@ def warm_up() -> bool:
         return False
 
 
+def install_front_door(folder: str) -> bool:
+    """Put NDCG Lab's front page (:class:`ndcg_core.ui.front.FrontDoor`) into the marimo server
+    this process is about to start: ``GET /`` without ``file=`` shows it, and everything else
+    (``/?file=NN_name.py``, the websocket, marimo's files and login) goes to marimo untouched.
+
+    marimo 0.25 builds its Starlette app with the middleware of its registry
+    ``marimo.server.asgi.middleware`` placed after its own (so after its login check); this
+    registers the front door there, for this process only, and a lifespan (registry
+    ``marimo.server.asgi.lifespan``) that gives every notebook page the chrome fixes of
+    :data:`ndcg_core.ui.front.CHROME_HEAD`. Returns False (and marimo's gallery stays) when
+    marimo has no such registries.
+    """
+    try:
+        from marimo._server.registry import LIFESPAN_REGISTRY, MIDDLEWARE_REGISTRY
+        from starlette.middleware import Middleware
+
+        from ..front import FrontDoor, chrome_fixes
+    except ImportError:
+        return False
+    MIDDLEWARE_REGISTRY.register(FRONT_DOOR, Middleware(FrontDoor, folder=folder))
+    LIFESPAN_REGISTRY.register(FRONT_DOOR, chrome_fixes)
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - runs marimo's CLI
-    """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed."""
+    """Run marimo's command line (``argv`` as for ``python -m marimo``) with the lock installed;
+    ``run FOLDER ...`` also gets NDCG Lab's front page (:func:`install_front_door`)."""
     install_compile_lock()
-    if "run" in (sys.argv[1:] if argv is None else argv)[:1]:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["run"]:
         warm_up()
-    sys.argv = ["marimo", *(sys.argv[1:] if argv is None else argv)]
+        if len(args) > 1 and os.path.isdir(args[1]):  # a folder (one notebook file keeps marimo's page)
+            install_front_door(args[1])
+    sys.argv = ["marimo", *args]
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
 
 
