@@ -55,6 +55,7 @@ May import: marimo, every other layer of ndcg_core. Nothing below ``ndcg_core.ui
 from __future__ import annotations
 
 import html
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -397,25 +398,39 @@ def help_tabs(exercise: str | exercises.Exercise) -> Any:
 
 # --------------------------------------------------------------------------- checking, with no stale verdict
 
-#: What each answer box was last checked with: (box id, exercise id) -> (presses, answer).
-_CHECKED: dict[tuple[int, str], tuple[int, Any]] = {}
+#: What each answer box was last checked with: (box id, exercise id) -> (the box, presses, answer).
+#: The box is held by a weak reference and compared on every lookup: a new box that happens to
+#: get the id of a dead one (CPython reuses ids) starts unchecked instead of inheriting its state.
+_CHECKED: dict[tuple[int, str], tuple[weakref.ref[Any], int, Any]] = {}
 _CHECKED_LIMIT = 20_000
 
 
-def _checked(key: tuple[int, str], presses: int, answer: Any, options: bool) -> tuple[str, Any]:
-    """The state of one box: ``("none" | "empty" | "changed" | "checked", the checked answer)``."""
-    last_presses, last_answer = _CHECKED.get(key, (0, None))
-    pressed = presses > last_presses
+def _last_check(box: Any, exercise_id: str) -> tuple[int, Any]:
+    """(presses, answer) of the last check of this very box for ``exercise_id``, else (0, None)."""
+    entry = _CHECKED.get((id(box), exercise_id))
+    if entry is None or entry[0]() is not box:
+        return 0, None
+    return entry[1], entry[2]
+
+
+def _remember(box: Any, exercise_id: str, presses: int, answer: Any) -> None:
     if len(_CHECKED) > _CHECKED_LIMIT:
         _CHECKED.clear()
+    _CHECKED[(id(box), exercise_id)] = (weakref.ref(box), presses, answer)
+
+
+def _checked(box: Any, exercise_id: str, presses: int, answer: Any, options: bool) -> tuple[str, Any]:
+    """The state of one box: ``("none" | "empty" | "changed" | "checked", the checked answer)``."""
+    last_presses, last_answer = _last_check(box, exercise_id)
+    pressed = presses > last_presses
     if options:
         if pressed:
-            _CHECKED[key] = (presses, answer)
+            _remember(box, exercise_id, presses, answer)
             return ("empty", None) if answer is None else ("checked", answer)
         if last_answer is None:
             return "none", None
         return ("checked", last_answer) if answer == last_answer else ("changed", last_answer)
-    _CHECKED[key] = (presses, answer)
+    _remember(box, exercise_id, presses, answer)
     if not isinstance(answer, str) or not answer.strip():
         return ("empty", None) if pressed else ("none", None)
     return "checked", answer
@@ -437,7 +452,7 @@ def verdict(answers: Any, exercise_id: str, *, exercise: exercises.Exercise | No
     ex = exercise or exercises.get(exercise_id)
     value = answers.value[exercise_id]
     presses = int(value.get("check") or 0)
-    state, answer = _checked((id(answers), exercise_id), presses, value.get("answer"), bool(ex.choices))
+    state, answer = _checked(answers, exercise_id, presses, value.get("answer"), bool(ex.choices))
     if state == "none":
         how = "pick an option and press **Check**" if ex.choices else "type your answer and press **Enter** or **Check**"
         return mo.md(f"*Not checked yet: {how}.*")
@@ -577,11 +592,10 @@ def code_report(box: Any, exercise_id: str, *, extra_cases: Sequence[tuple[str, 
     **Run my code** is pressed; "not run" for code changed since."""
     value = box.value
     presses = int(value.get("run") or 0)
-    key = (id(box), exercise_id)
-    last_presses, last_code = _CHECKED.get(key, (0, None))
+    last_presses, last_code = _last_check(box, exercise_id)
     code = value.get("code") or ""
     if presses > last_presses:
-        _CHECKED[key] = (presses, code)
+        _remember(box, exercise_id, presses, code)
         last_code = code
     elif last_code is None:
         return mo.md("*Not run yet: write your function and press **Run my code**. It runs in a separate, "

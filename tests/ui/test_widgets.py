@@ -212,6 +212,23 @@ def test_an_option_changed_after_its_check_is_marked_not_checked() -> None:
     assert "Checked answer" in shown(widgets.verdict(boxes, "gains-compare"))
 
 
+def test_a_new_box_with_a_dead_boxs_id_starts_unchecked() -> None:
+    """CPython reuses the id of a freed object: the new box must not inherit the old one's check."""
+    import weakref
+
+    choices = exercises.get("gains-compare").choices
+    box = Submitted(0, **{"gains-compare": choices[0]})
+    dead = Submitted()
+    gone = weakref.ref(dead)
+    del dead
+    assert gone() is None
+    # what a freed box with this id left behind: checked 5 times, with the answer the new box holds
+    widgets._CHECKED[(id(box), "gains-compare")] = (gone, 5, choices[0])
+    fresh = shown(widgets.verdict(box, "gains-compare"))
+    assert "Not checked yet: pick an option and press" in fresh  # as a box nobody has checked
+    assert "[callout" not in fresh  # no verdict inherited
+
+
 def test_a_check_is_logged_for_a_named_learner(tmp_path, monkeypatch) -> None:
     from ndcg_core.teaching import progress, store
     monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))
