@@ -606,17 +606,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"ndcg-lab: {err}", file=sys.stderr)
             return 2
         announce()
-        if launch.workers:
-            print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
-            return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)
-        print(
-            f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
-            "arrow keys move through a deck; press Ctrl+C to stop)",
-            flush=True,
-        )
         previous = os.environ.get(DECK_ENV)
-        os.environ[DECK_ENV] = "1"  # the server inherits it: notebook 01 draws its deck-only slides
+        os.environ[DECK_ENV] = "1"  # every server process inherits it: the decks draw their deck-only slides
         try:
+            if launch.workers:
+                print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
+                return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)
+            print(
+                f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
+                "arrow keys move through a deck; press Ctrl+C to stop)",
+                flush=True,
+            )
             return _serve(launch)
         finally:  # this process (a test calling main) keeps its own environment
             if previous is None:

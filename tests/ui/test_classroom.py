@@ -453,3 +453,18 @@ def test_the_compile_lock_keeps_the_ast_race_out() -> None:
 def test_the_startup_names_an_affected_python() -> None:
     assert "gh-106905" in (worker.race_warning((3, 11, 7)) or "")
     assert worker.race_warning((3, 11, 8)) is None
+
+
+def test_slides_in_classroom_mode_set_the_deck_flag_for_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ndcg-lab slides --workers N``: the workers inherit NDCG_LAB_DECK=1, as the one-process server does."""
+    seen: dict[str, object] = {}
+
+    def fake_serve(launch, folder, host, port, headless):  # type: ignore[no-untyped-def]
+        seen.update(deck=os.environ.get(lab.DECK_ENV), notebooks=sorted(p.name for p in folder.glob("*.py")))
+        return 0
+
+    monkeypatch.delenv(lab.DECK_ENV, raising=False)
+    monkeypatch.setattr(lab, "_serve_classroom", fake_serve)
+    assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(_free_port())]) == 0
+    assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the prepared copies
+    assert lab.DECK_ENV not in os.environ  # this process keeps its own environment
