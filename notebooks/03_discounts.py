@@ -496,6 +496,20 @@ def _(deck, deck_base_family, deck_log_base, lecture, mo):
 
 
 @app.cell
+def _(deck, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    mo.md(deck.REMEMBER_MD)
+    return
+
+
+@app.cell
+def _(deck, lecture, mo):
+    mo.stop(not lecture.in_deck())
+    mo.md(deck.CHECK_MD)
+    return
+
+
+@app.cell
 def _(chapter_answers, lecture, mo):
     mo.stop(not lecture.in_deck())
     lecture.exercise_question(chapter_answers, "discounts-shifted-dcg")
@@ -536,12 +550,6 @@ def _(deck, deck_reciprocal_button, lecture, mo):
     deck.solution_slide(lecture.exercise_solution("discounts-reciprocal-dcg", deck_reciprocal_button.value, deck_reciprocal_button))
     return
 
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.md(deck.REMEMBER_MD)
-    return
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ a score. The slides reuse deck 01's layout classes (``ndcg-concept-*`` in
 notebooks/layouts/slides.css); what only this deck needs is in :data:`DECK_CSS`.
 
 >>> html = discount_result("reciprocal", 5).text
->>> "0.6623" in html and "reciprocal discount 1/i" in html   # (1 + 2/3 + 1/4) / (2 + 1/2 + 1/3)
+>>> "0.6765" in html and "reciprocal discount 1/i" in html   # (1 + 2/3 + 1/4) / (2 + 1/2 + 1/3)
 True
 """
 
@@ -47,6 +47,7 @@ __all__ = [
     "EXERCISES",
     "TITLE_MD",
     "REMEMBER_MD",
+    "CHECK_MD",
     "DECK_CSS",
     "number_boxes_html",
     "candidates_slide",
@@ -110,6 +111,19 @@ REMEMBER_MD = r"""
 - 1/log₂(i+2) and 1/log₂(i+1) give different numbers on the same input: **say which one you used**.
 - 1/i puts the weight in the first ranks, like a reader who stops early (and like AP's first hit).
 - The log base cancels in nDCG, not in DCG (nor for Järvelin–Kekäläinen). No discount: CG ignores the order.
+"""
+
+#: The slide before the exercises.
+CHECK_MD = r"""
+## Check yourself: two exercises
+
+On paper first, two minutes each, on the lecture example `1, 0, 2, 1, 0` at k = 5:
+
+1. DCG@5 with the **shifted** discount 1/log₂(i+2)
+2. DCG@5 with the **reciprocal** discount 1/i
+
+Then type the class's answer in the box and press **Enter**: the verdict names the usual slips.
+The hints come next, then the worked solution, one rank per press.
 """
 
 #: What only this deck's slides need, on top of slides.css: the SVG figures drawn at the
