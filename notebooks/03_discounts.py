@@ -510,9 +510,9 @@ def _(deck, lecture, mo):
 
 
 @app.cell
-def _(chapter_answers, lecture, mo):
+def _(chapter_answers, deck, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "discounts-shifted-dcg")
+    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-shifted-dcg"))
     return
 
 
@@ -531,9 +531,9 @@ def _(deck, deck_shifted_button, lecture, mo):
 
 
 @app.cell
-def _(chapter_answers, lecture, mo):
+def _(chapter_answers, deck, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "discounts-reciprocal-dcg")
+    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-reciprocal-dcg"))
     return
 
 

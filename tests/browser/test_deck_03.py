@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 from legibility import LEGIBILITY_JS, RULES
-from marimo_page import DECK_STILL_JS, assert_no_traceback, open_notebook, run_and_settle, select_option
+from marimo_page import (
+    DECK_STILL_JS,
+    assert_no_traceback,
+    open_notebook,
+    run_and_settle,
+    select_option,
+)
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
@@ -121,3 +127,14 @@ def test_the_worked_solution_grows_one_rank_per_press_and_fits(deck: Page, artif
     assert f"{nc.dcg(LECTURE, 5, discount='log2_shifted'):.4f}" == f"{running[-1]:.4f}" == "1.8791"
     assert "DCG@5 = 1.8791 ≈ 1.88" in text
     assert _legible(page, artifacts_dir / "deck03" / "solution_all_ranks.png") == []
+
+
+def test_a_checked_answer_and_the_hints_still_fit_the_question_slide(deck: Page, artifacts_dir: Path) -> None:
+    page = deck
+    _advance_until(page, "Hint 2.")  # the first exercise's question with its hints revealed
+    assert "DCG@5 with the shifted discount" in _text(page)
+    box = page.locator(PRESENT).get_by_label("Your answer: DCG@5 with the shifted discount", exact=True)
+    # the standard discount's DCG@5 (2.43) instead of the shifted one's: a slip the verdict names
+    run_and_settle(page, lambda: (box.fill("2.43"), box.press("Enter")), what="checking 2.43")
+    expect(page.locator(PRESENT).get_by_text("Not quite", exact=False)).to_have_count(1)
+    assert _legible(page, artifacts_dir / "deck03" / "question_checked.png") == []

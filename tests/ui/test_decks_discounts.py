@@ -166,7 +166,7 @@ def test_every_slide_of_the_layout_has_speaker_notes() -> None:
     assert len(slides) >= 10
     assert all(len(c.get("speakerNotes", "")) > 80 for c in slides)
     source = (REPO / "notebooks" / "03_discounts.py").read_text()
-    deck_cells = re.split(r"^@app\.cell", source, flags=re.M)[1:]
+    deck_cells = re.split(r"^@app\.cell", source, flags=re.MULTILINE)[1:]
     for cell, entry in zip(deck_cells, cells):
         if "lecture.in_deck()" in cell and "mo.stop(not lecture.in_deck())" in cell:
             assert entry["type"] != "skip", f"a deck-only cell is skipped in the layout:\n{cell[:200]}"

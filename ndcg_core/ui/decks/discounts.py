@@ -11,8 +11,9 @@ Twenty minutes on the discount d(i), the second choice inside nDCG, on the lectu
    ``*_controls`` functions make their widgets (call them in a cell of their own and unpack
    the tuple, so that marimo sees each widget as a global);
 4. :func:`shifted_slide` and :func:`exam_code_note`: the shifted variant, two right answers;
-5. the exercises (``discounts-shifted-dcg``, ``discounts-reciprocal-dcg``) through
-   :func:`ndcg_core.ui.lecture.exercise_question` and its siblings; :data:`REMEMBER_MD` closes.
+5. :data:`REMEMBER_MD`, then :data:`CHECK_MD` and the exercises (``discounts-shifted-dcg``,
+   ``discounts-reciprocal-dcg``) through :func:`ndcg_core.ui.lecture.exercise_question`,
+   ``exercise_hints`` and ``exercise_solution`` (:func:`solution_slide` fits the last one).
 
 Every number comes from :mod:`ndcg_core` (through :func:`ndcg_core.ui.playground.evaluate`,
 :mod:`ndcg_core.teaching.compare` and :mod:`ndcg_core.teaching.claims`); nothing here computes
@@ -49,6 +50,7 @@ __all__ = [
     "REMEMBER_MD",
     "CHECK_MD",
     "DECK_CSS",
+    "HIDDEN_NOTE",
     "number_boxes_html",
     "candidates_slide",
     "discount_controls",
@@ -67,6 +69,7 @@ __all__ = [
     "base_result",
     "solution_buttons",
     "solution_slide",
+    "question_slide",
 ]
 
 #: The lecture example: every judged document of its query (2, 1, 1) is in the list, so the
@@ -102,7 +105,7 @@ TITLE_MD = r"""
 6. Two exercises, worked one rank at a time
 """
 
-#: The closing slide.
+#: The summary, before the exercises.
 REMEMBER_MD = r"""
 ## What to remember
 
@@ -127,7 +130,9 @@ The hints come next, then the worked solution, one rank per press.
 """
 
 #: What only this deck's slides need, on top of slides.css: the SVG figures drawn at the
-#: width that keeps their 18 pt text above 20 px, number boxes with a caption, a note line.
+#: width that keeps their 18 pt text above 20 px, number boxes as wide as their label and drawn
+#: over the plot's empty top right, a note line, tighter solution tables. Every output that
+#: needs it carries it (a ``<style>`` of its own), so it applies whichever slide is rendered.
 DECK_CSS = """
 <style>
 .reveal .ndcg-d03-svg { width: 880px; max-width: 880px; }
@@ -138,13 +143,18 @@ DECK_CSS = """
 .reveal .ndcg-d03-table table { font-size: 22px; }
 .reveal .ndcg-d03-table { margin-top: 3rem; }
 .reveal .ndcg-concept-numbers { z-index: 2; }
-.reveal .ndcg-d03-caution { border-left: 4px solid #A45A00; padding-left: 0.8rem; margin-top: 0.4rem; }
+.reveal .ndcg-d03-caution { border-left: 4px solid ORANGE; padding-left: 0.8rem; margin-top: 0.4rem; }
 .reveal .ndcg-d03-caption { font-size: 22px; margin: 0 0 0.2rem 0; text-align: right; }
 /* a worked solution of five ranks, its sum and its answer fit one 1280x720 slide */
 .reveal .ndcg-d03-solution .prose table :is(td, th) { padding-top: 0.12rem; padding-bottom: 0.12rem; }
 .reveal .ndcg-d03-solution .prose :is(p, table) { margin-top: 0.35rem; margin-bottom: 0.35rem; }
+/* the verdict under an answer box is a callout, drawn at about 14 px inside it: this zoom brings it to 21 */
+.reveal .ndcg-exercise-answer marimo-callout-output { zoom: 1.55; }
 </style>
-"""
+""".replace("ORANGE", COLORS["orange"])
+
+#: Shown in place of the numbers and the plot while *Hide the numbers* is on.
+HIDDEN_NOTE = "The numbers are hidden while the class works them out: turn off Hide the numbers to show them."
 
 
 def _pct(x: float) -> str:
@@ -248,7 +258,7 @@ def discount_result(discount: str, k: int, *, hidden: bool = False, tools: Seque
     )
     words = resolve_discount(discount, base).describe.split(" (")[0]
     numbers += _note("Chosen: " + html.escape(words))
-    inner = (f'<p class="ndcg-step-status">{lecture.HIDDEN_NOTE.replace("**", "")}</p>' if hidden else plot)
+    inner = f'<p class="ndcg-step-status">{HIDDEN_NOTE}</p>' if hidden else plot
     return _panel(numbers, inner, tools)
 
 
@@ -415,3 +425,10 @@ def solution_slide(solution: Any) -> Any:
     """A worked solution of :func:`ndcg_core.ui.lecture.exercise_solution` (one rank per press)
     with this deck's tighter table rows, so that all five ranks, the sum and the answer fit."""
     return mo.Html(f'{DECK_CSS}<div class="ndcg-d03-solution">{mo.as_html(solution).text}</div>')
+
+
+def question_slide(question: Any) -> Any:
+    """An exercise's question slide of :func:`ndcg_core.ui.lecture.exercise_question` with this
+    deck's styles (its verdict, a callout, enlarged to 20 px). The wrapper is dissolved by
+    slides.css like the question's own, so the hints' fragment still lands under the answer box."""
+    return mo.Html(f'{DECK_CSS}<div class="ndcg-d03-question">{mo.as_html(question).text}</div>')
