@@ -184,3 +184,13 @@ def test_weight_share_curves_can_dash_each_curve_and_shorten_the_axis_label() ->
     dashes = set(re.findall(r"stroke-dasharray: ([^;\"]+)", plots.to_svg(dashed)))
     assert len(dashes - plain_dashes) == 3
     assert dashed.axes[0].get_ylabel() == "share of the weight"
+
+
+def test_the_question_slide_keeps_the_question_and_adds_the_deck_styles() -> None:
+    from ndcg_core.ui import widgets
+
+    answers = widgets.answer_boxes(deck.EXERCISES)
+    page = deck.question_slide(lecture.exercise_question(answers, "discounts-shifted-dcg")).text
+    assert 'class="ndcg-exercise-question"' in page and "ndcg-d03-question" in page
+    assert "marimo-callout-output { zoom: 1.55; }" in page
+    assert "DCG@5 with the shifted discount" in shown(page)
