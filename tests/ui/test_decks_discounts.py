@@ -123,7 +123,7 @@ def test_the_log_base_scales_dcg_and_leaves_ndcg(base: float) -> None:
     assert f"DCG@5 {log2(base) * DCG2:.4f} base 2: {DCG2:.4f}" in text
     assert f"IDCG@5 {log2(base) * IDCG2:.4f} base 2: {IDCG2:.4f}" in text
     assert f"NDCG@5 {DCG2 / IDCG2:.4f}" in text and f"nDCG stays at {DCG2 / IDCG2:.4f}" in text
-    assert f"log₂ b = {log2(base):.4f}" in text
+    assert f"DCG is {log2(base):.4f} × base 2's (log₂ b = {log2(base):.4f})" in text
 
 
 def test_the_base_moves_ndcg_for_jarvelin_kekalainen() -> None:

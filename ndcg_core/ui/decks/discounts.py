@@ -403,7 +403,8 @@ def base_result(base: float, family: str = "log", k: int = 5) -> Any:
     ])
     same = f"{s.ndcg:.4f}" == f"{at_2.ndcg:.4f}"
     if family == "log":
-        lines = [f"DCG × {s.dcg / at_2.dcg:.4f}, log₂ b = {math.log2(base):.4f}", f"nDCG stays at {s.ndcg:.4f}"]
+        lines = [f"DCG is {s.dcg / at_2.dcg:.4f} × base 2's (log₂ b = {math.log2(base):.4f})",
+                 f"nDCG stays at {s.ndcg:.4f}"]
     else:
         lines = ["Ranks before b keep the factor 1:",
                  f"nDCG stays at {s.ndcg:.4f}" if same else f"nDCG moves: {at_2.ndcg:.4f} → {s.ndcg:.4f}"]
