@@ -333,8 +333,12 @@ def test_every_slide_has_content_and_no_code(
     page.screenshot(path=str(artifacts_dir / f"slides_{filename[:-3]}_last.png"))
     assert set(first_seen) == {"What to remember", "Check yourself"}, first_seen
     assert first_seen["What to remember"] < first_seen["Check yourself"], first_seen
-    # the deck ends on an exercise card: its answer box and its own Check button
+    # the deck ends on an exercise card: its answer box and its own Check button; or, in a deck
+    # whose exercises are question -> hints -> worked solution (ndcg_core.ui.lecture), on its solution
     last = page.locator(".reveal .slides > section.present")
-    expect(last.get_by_text(re.compile(r"^Your answer: \S.*$"))).to_have_count(1)
-    expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
+    if last.get_by_text(re.compile(r"^Worked solution: \S.*$")).count():
+        expect(last.get_by_role("button", name="Next rank of the solution", exact=True)).to_have_count(1)
+    else:
+        expect(last.get_by_text(re.compile(r"^Your answer: \S.*$"))).to_have_count(1)
+        expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
     assert_no_traceback(page)

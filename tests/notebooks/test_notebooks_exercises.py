@@ -167,8 +167,8 @@ def test_each_exercise_is_a_slide_of_its_own(filename):
     cells = re.split(r"^@app\.cell", source, flags=re.M)[1:]
     layout = json.loads((NOTEBOOKS / "layouts" / f"{filename[:-3]}.slides.json").read_text())["data"]["cells"]
     assert len(layout) == len(cells)
-    if filename == "01_playground.py":
-        # deck 01 shows its exercises through deck-only cells (ndcg_core.ui.lecture): each question
+    if "lecture.exercise_question(" in source:
+        # decks 01 and 03 show their exercises through deck-only cells (ndcg_core.ui.lecture): each question
         # opens a slide, its hints are the next fragment, its worked solution a slide of its own
         kinds = {name: [layout[i]["type"] for i, c in enumerate(cells) if f"lecture.{name}(" in c]
                  for name in ("exercise_question", "exercise_hints", "exercise_solution")}

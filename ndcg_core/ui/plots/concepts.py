@@ -24,6 +24,8 @@ __all__ = ["gain_bars", "contribution_bars", "weight_share_curves", "delay_curve
 
 #: Colour order for series: blue, orange, green, red, purple, sky.
 SERIES = [COLORS[name] for name in ("blue", "orange", "green", "red", "purple", "sky")]
+#: A dash pattern per series (same order), so that curves are told apart without colour.
+SERIES_DASHES = ["-", (0, (6, 2)), (0, (6, 2, 1.5, 2)), (0, (1.5, 1.5)), (0, (8, 2, 1.5, 2, 1.5, 2)), (0, (3, 3))]
 
 
 def _fmt(x: float) -> str:
@@ -106,10 +108,15 @@ def weight_share_curves(
     discounts: Sequence[str] | Mapping[str, Discount] = ("log2", "reciprocal", "none"),
     n: int = 100,
     head: int = 10,
+    *,
+    dashes: bool = False,
+    ylabel: str | None = None,
 ) -> Figure:
     """Cumulative share of the total discount weight of ranks 1..n, by rank (log-scaled axis).
 
     A dotted line marks rank ``head``; the legend gives each discount's share there.
+    ``dashes=True`` draws each curve with its own dash pattern too (:data:`SERIES_DASHES`);
+    ``ylabel`` replaces the y axis label (a shorter one for a slide).
     """
     named = compare._named(discounts, "discounts")
     ranks = np.arange(1, n + 1)
@@ -120,7 +127,8 @@ def weight_share_curves(
             factors = resolve_discount(discount).prefix(n)  # type: ignore[arg-type]
             share = np.cumsum(factors) / factors.sum()
             at_head = compare.weight_share(discount, n, head)  # type: ignore[arg-type]
-            ax.plot(ranks, share, color=SERIES[j % len(SERIES)], label=f"{name}: {at_head:.0%} in the top {head}")
+            ax.plot(ranks, share, color=SERIES[j % len(SERIES)], label=f"{name}: {at_head:.0%} in the top {head}",
+                    linestyle=SERIES_DASHES[j % len(SERIES_DASHES)] if dashes else "-")
         ax.axvline(head, color=COLORS["grey"], linestyle=":", linewidth=2.5)
         ax.set_xscale("log")
         ticks = [t for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if t <= n]
@@ -131,7 +139,7 @@ def weight_share_curves(
         ax.set_ylim(0, 1.02)
         ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:.0%}")
         ax.set_xlabel("rank i (log scale)")
-        ax.set_ylabel(f"share of the weight of ranks 1–{n}")
+        ax.set_ylabel(f"share of the weight of ranks 1–{n}" if ylabel is None else ylabel)
         ax.set_title(f"How much of the weight sits in the top ranks (of {n})")
         ax.legend(loc="upper left")
     return fig
