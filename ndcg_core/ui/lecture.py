@@ -92,7 +92,7 @@ TITLE_MD = r"""
 """
 
 #: Shown in place of the numbers while the lecturer hides them.
-HIDDEN_NOTE = "The numbers are hidden while you work them out: press **Show the numbers** to reveal them."
+HIDDEN_NOTE = "The numbers are hidden while you work them out: switch off **Hide the numbers** to show them."
 
 
 def ideal_rows(result: PlaygroundResult) -> int:
