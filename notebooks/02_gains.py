@@ -463,9 +463,9 @@ def _(deck_label_dropdown, deck_rank_dropdown, gains_deck, labels_text, lecture,
     mo.stop(not lecture.in_deck())
     gains_deck.head(
         "Promote one document",
-        [labels_text, deck_rank_dropdown, deck_label_dropdown],
+        [labels_text, [deck_rank_dropdown, deck_label_dropdown]],
         lead="Its discount d(i) stays; its contribution g(ℓ)·d(i) grows by the ratio of the gains.",
-        numbers_width="24rem",
+        numbers_width="26rem",
     )
     return
 

@@ -89,12 +89,25 @@ def test_two_run_slides_and_typos_stay_on_the_slide(page: Page, lab_slides_serve
     text = goto_text(page, "Gain table:")
     assert "gain table entry 2 must look like label:gain; got '1'" in text
     found += [f"gain slide, bad table: {p}" for p in problems(page)]
+    set_text(page, "Gain table", "0:0, 1:1, 2:3, 3:7, 4:15, 5:31")
+    goto_text(page, "your table")
+    found += [f"gain slide, six labels: {p}" for p in problems(page)]
     set_text(page, "Gain table", "0:0, 1:0.5, 2:2, 3:5")
     # the promotion slide with a bad list: its message where the numbers were
     goto_text(page, "Promote one document")
     set_text(page, "Relevance labels", "1, high, 2")
     text = goto_text(page, "which is not a relevance label")
     found += [f"promotion slide, bad list: {p}" for p in problems(page)]
+    # an unjudged document promoted to 3: it counted gain 0, so no factor; ?, 2, ?, 1 has linear
+    # DCG 2/log2(3) + 1/log2(5) = 1.2619 + 0.4307 = 1.6925 before, 3 + 1.6925 = 4.6925 after
+    set_text(page, "Relevance labels", "?, 2, ?, 1")
+    text = goto_text(page, "DCG after")
+    assert "from 0" in text and "1.6925" in text and "4.6925" in text, text
+    found += [f"promotion slide, unjudged: {p}" for p in problems(page)]
+    # a list of 20 and a gain table of six labels still fit (the numbers beside the controls)
+    set_text(page, "Relevance labels", "3, 2, 3, 0, 1, 2, 2, 0, 1, 3, 0, 0, 2, 1, 0, 3, 2, 1, 1, 0")
+    goto_text(page, "DCG after")
+    found += [f"promotion slide, 20 ranks: {p}" for p in problems(page)]
     set_text(page, "Relevance labels", "2, 3, 0, 1, 2")
     # run B of the swap in the plot: 2 at rank 1, 3 at rank 4; exponential DCG@4 = 3 + 7/log2(5) = 6.0147,
     # linear 2 + 3/log2(5) = 3.2920; nDCG@4 stays in the table (B: 0.7724 linear, 0.6764 exponential)

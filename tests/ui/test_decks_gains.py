@@ -31,7 +31,8 @@ def test_gain_table_values_under_the_three_gains() -> None:
     assert table["linear"].tolist() == [0, 1, 2, 3]
     assert table["exponential"].tolist() == [0, 1, 3, 7]
     assert table["your table"].tolist() == [0, 0.5, 2, 5]
-    assert "<th>your table</th>" in deck.gains_numbers_html({0: 0, 1: 0.5}).replace(' style="text-align: right;"', "")
+    shown = deck.gains_numbers_html({0: 0, 1: 0.5}).replace(' style="text-align: right;"', "")
+    assert "<th>label ℓ</th>" in shown and "<td>your table</td>" in shown and "<td>0.50</td>" in shown
 
 
 def test_gain_slide_with_a_typo_shows_the_message() -> None:
@@ -54,8 +55,17 @@ def test_promotion_from_gain_0_has_no_factor() -> None:
     # 0, 1 with rank 1 going from 0 to 2: no factor (0 times anything is 0);
     # DCG 1/log2(3) = 0.6309 -> linear 2 + 0.6309 = 2.6309, exponential 3 + 0.6309 = 3.6309
     shown = deck.promote_numbers_html([0, 1], 1, 2)
-    assert shown.count("none: from 0") == 2 and "×" not in shown
+    assert shown.count("<td>from 0</td>") == 2 and "×" not in shown
     assert "0.6309" in shown and "2.6309" in shown and "3.6309" in shown
+
+
+def test_promotion_of_an_unjudged_document() -> None:
+    # ?, 2 with rank 1 judged 3: the unjudged document counted gain 0 before, so no factor;
+    # DCG 2/log2(3) = 1.2619 -> linear 3 + 1.2619 = 4.2619, exponential 3/log2(3) = 1.8928 -> 7 + 1.8928 = 8.8928
+    shown = deck.promote_numbers_html([None, 2], 1, 3)
+    assert "rank 1: ? → 3" in shown and shown.count("<td>from 0</td>") == 2
+    for text in ("0 → 3", "0 → 7", "1.2619", "4.2619", "1.8928", "8.8928"):
+        assert text in shown, text
 
 
 def test_promotion_of_a_rank_outside_the_list_shows_the_message() -> None:

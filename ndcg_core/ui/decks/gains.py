@@ -78,26 +78,27 @@ GAINS = {"linear": "linear", "exponential": "exponential"}
 PLOT_HEIGHT_IN = 3.9
 
 #: The deck's look, scoped to its own classes (a ``<style>`` in every slide of :func:`head`
-#: and of the results). The plot is drawn 820 px wide: its 18 pt text (an SVG 720 units wide)
-#: shows at 20.5 px, 19.6 px at the 0.96 scale of a 1280x720 window plus the checker's
-#: half-pixel tolerance.
+#: and of the results). The plot is drawn at least 820 px wide (its 18 pt text, in an SVG 720
+#: units wide, then shows at 20.5 px, 19.7 px at the 0.96 scale of a 1280x720 window, within the
+#: checker's half-pixel tolerance), and wider on a larger window (1.15 of its height, at most
+#: 0.68 of its width: about 1240 px at 1920x1080).
 DECK_CSS = """
 <style>
 .reveal .mo-slide-content:has(.ndcg-deck-head) { position: relative; width: calc(100% - 40px); }
 .reveal .mo-slide-content:has(.ndcg-deck-head) .fragment :is(.output, .output-area, .marimo-cell):has(.ndcg-deck-numbers) { position: static; }
 .reveal .ndcg-deck-head { max-width: calc(100% - var(--ndcg-deck-numbers-width, 27rem)); }
-.reveal .ndcg-deck-head h2.ndcg-deck-title { font-size: 34px; margin: 0 0 0.2rem 0; line-height: 1.2; }
-.reveal .ndcg-deck-head .ndcg-deck-lead, .reveal .ndcg-deck-head .ndcg-deck-lead * { font-size: 22px; margin: 0 0 0.3rem 0; }
-.reveal .ndcg-deck-numbers { position: absolute; top: 0; right: 0; max-width: 27rem; }
+.reveal .ndcg-deck-head h2.ndcg-deck-title { font-size: max(34px, 4.4vh); margin: 0 0 0.2rem 0; line-height: 1.2; }
+.reveal .ndcg-deck-head .ndcg-deck-lead, .reveal .ndcg-deck-head .ndcg-deck-lead * { font-size: max(22px, 2.8vh); margin: 0 0 0.3rem 0; }
+.reveal .ndcg-deck-numbers { position: absolute; top: 0; right: 0; max-width: 36rem; }
 .reveal .ndcg-deck-numbers table { border-collapse: collapse; }
-.reveal .ndcg-deck-numbers :is(th, td) { font-size: 23px; padding: 0.15rem 0.55rem; text-align: right; color: #1a1a1a; }
+.reveal .ndcg-deck-numbers :is(th, td) { font-size: max(23px, 3vh); padding: 0.15rem 0.55rem; text-align: right; color: #1a1a1a; }
 .reveal .ndcg-deck-numbers th:first-child, .reveal .ndcg-deck-numbers td:first-child { text-align: left; }
 .reveal .ndcg-deck-numbers td { font-variant-numeric: tabular-nums; font-weight: 600; }
 .reveal .ndcg-deck-numbers thead th { border-bottom: 2px solid #333333; }
 .reveal .ndcg-deck-numbers tbody tr:nth-child(even) { background: #f2f6fa; }
 .reveal .ndcg-deck-numbers .ndcg-deck-note { font-size: 21px; margin: 0.2rem 0 0 0; max-width: 25rem; color: #333333; }
 .reveal .ndcg-deck-plot { display: flex; justify-content: center; }
-.reveal .ndcg-deck-plot svg { width: 820px; max-width: 820px; height: auto; }
+.reveal .ndcg-deck-plot svg { width: clamp(820px, min(115vh, 68vw), 1300px); max-width: none; height: auto; }
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) .ndcg-exercise-statement { grid-row: 1; }
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) .ndcg-exercise-answer { grid-row: 1 / span 3; }
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) > .fragment:has(.ndcg-exercise-hints) { grid-column: 1; grid-row: 2; }
@@ -108,9 +109,9 @@ DECK_CSS = """
 .reveal .ndcg-deck-solution :is(th, td) { padding: 0.1rem 0.6rem; line-height: 1.3; }
 .reveal .ndcg-deck-solution :is(p, table) { margin-top: 0.35rem; margin-bottom: 0.35rem; }
 .reveal .ndcg-deck-solution h2 { margin: 0 0 0.3rem 0; }
-.reveal .ndcg-deck-text { max-width: 60rem; }
-.reveal .ndcg-deck-text :is(p, li) { font-size: 24px; line-height: 1.4; }
-.reveal .ndcg-deck-text h2 { font-size: 34px; margin: 0 0 0.6rem 0; }
+.reveal .ndcg-deck-text { max-width: max(60rem, 80vw); }
+.reveal .ndcg-deck-text :is(p, li) { font-size: max(24px, 3.2vh); line-height: 1.4; }
+.reveal .ndcg-deck-text h2 { font-size: max(34px, 4.6vh); margin: 0 0 0.6rem 0; }
 .reveal .ndcg-deck-text .ndcg-deck-ask { border-left: 4px solid #0072B2; padding-left: 0.8rem; margin-top: 0.8rem; }
 </style>
 """
@@ -119,13 +120,18 @@ DECK_CSS = """
 def head(title: str, controls: Sequence[Any] = (), *, lead: str = "", numbers_width: str = "27rem") -> Any:
     """A concept slide's first cell: its heading, one short line (Markdown) and its controls.
 
-    ``numbers_width`` is the room left at the right for the numbers the next press reveals.
+    Each item of ``controls`` is a row: a widget alone (a text box then takes the row's full
+    width) or a list of widgets side by side. ``numbers_width`` is the room left at the right
+    for the numbers the next press reveals.
     """
     parts: list[Any] = [mo.Html(f'{DECK_CSS}<h2 class="ndcg-deck-title">{html.escape(title)}</h2>')]
     if lead:
         parts.append(mo.Html(f'<div class="ndcg-deck-lead">{mo.md(lead).text}</div>'))
-    if controls:
-        parts.append(mo.hstack(list(controls), justify="start", gap=1.2, align="end", wrap=True))
+    for row in controls:
+        if isinstance(row, (list, tuple)):
+            parts.append(mo.hstack(list(row), justify="start", gap=1.2, align="end", wrap=True))
+        else:
+            parts.append(row)
     inner = mo.vstack(parts, gap=0.2).text
     return mo.Html(f'<div class="ndcg-deck-head" style="--ndcg-deck-numbers-width: {numbers_width}">{inner}</div>')
 
@@ -141,7 +147,7 @@ def text_slide(title: str, body_md: str, *, ask: str = "") -> Any:
 
 def _plot_html(fig: Any) -> str:
     fig.set_size_inches(10, PLOT_HEIGHT_IN)
-    return f'<div class="ndcg-deck-plot">{plots.to_svg(fig, max_width="820px")}</div>'
+    return f'<div class="ndcg-deck-plot">{plots.to_svg(fig, max_width="1300px")}</div>'
 
 
 def _result(numbers_html: str, plot_html: str) -> Any:
@@ -163,8 +169,12 @@ def gain_table_values(gain_table: Mapping[float, float]) -> pd.DataFrame:
 
 
 def gains_numbers_html(gain_table: Mapping[float, float]) -> str:
-    """The numbers of the gain slide: each label's gain under the three gains."""
-    return _table_html(gain_table_values(gain_table), digits=2)
+    """The numbers of the gain slide: each label's gain under the three gains, one row per gain
+    (one column per label, so that a longer table grows sideways, beside the controls)."""
+    shown = gain_table_values(gain_table).T
+    shown.columns = [str(label) for label in shown.columns]
+    shown.index.name = "label ℓ"
+    return _table_html(shown, digits=2)
 
 
 def gains_result(gain_table_text: str) -> Any:
@@ -183,6 +193,8 @@ def gains_result(gain_table_text: str) -> Any:
 
 
 def _g(x: float) -> str:
+    if x != x:  # NaN: an unjudged document has no label and no gain
+        return "?"
     return f"{x:.4f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 1e-9 else f"{round(x):d}"
 
 
@@ -190,13 +202,14 @@ def promote_numbers_html(labels: Labels, rank: int, new_label: float) -> str:
     """The numbers of the promotion slide (:func:`ndcg_core.teaching.compare.promote`): per gain,
     the document's gain before and after, the factor, DCG of the list before and after.
 
-    A label worth gain 0 has no factor: the cell says so.
+    A label worth gain 0 has no factor, nor has an unjudged document (``?``, gain 0 in DCG): its
+    cell says "from 0" (0 times any factor is still 0).
     """
     table = compare.promote(labels, rank, new_label)
     rows = {
         "gain": [f"{_g(r.old_gain)} → {_g(r.new_gain)}" for r in table.itertuples()],
         "factor": [
-            "×" + f"{r.factor:.2f}".rstrip("0").rstrip(".") if r.old_gain != 0 else "none: from 0"
+            "from 0" if r.old_gain == 0 or r.old_gain != r.old_gain else "×" + f"{r.factor:.2f}".rstrip("0").rstrip(".")
             for r in table.itertuples()
         ],
         "DCG before": [f"{r.dcg_before:.4f}" for r in table.itertuples()],
