@@ -281,7 +281,7 @@ def _section_starts(lines: Sequence[str]) -> list[int]:
     non-blank line is a table row."""
     starts = []
     for i, line in enumerate(lines):
-        if not line.startswith("**") or line.startswith("**Answer") or line.startswith("**Step"):
+        if not line.startswith("**") or line.startswith(("**Answer", "**Step")):
             continue
         following = next((x for x in lines[i + 1:] if x.strip()), "")
         if following.startswith("|"):

@@ -16,7 +16,13 @@ from pathlib import Path
 
 import pytest
 from legibility import LEGIBILITY_JS, RULES
-from marimo_page import DECK_STILL_JS, assert_no_traceback, open_notebook, run_and_settle, set_text
+from marimo_page import (
+    DECK_STILL_JS,
+    assert_no_traceback,
+    open_notebook,
+    run_and_settle,
+    set_text,
+)
 from playwright.sync_api import Page, expect
 from test_chapters_02_04 import advance, slide_text
 

@@ -23,7 +23,9 @@ True
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Mapping, Sequence
+from string import Template
 from typing import Any
 
 import marimo as mo
@@ -81,8 +83,8 @@ PLOT_HEIGHT_IN = 3.9
 #: and of the results). The plot is drawn at least 820 px wide (its 18 pt text, in an SVG 720
 #: units wide, then shows at 20.5 px, 19.7 px at the 0.96 scale of a 1280x720 window, within the
 #: checker's half-pixel tolerance), and wider on a larger window (1.15 of its height, at most
-#: 0.68 of its width: about 1240 px at 1920x1080).
-DECK_CSS = """
+#: 0.68 of its width: about 1240 px at 1920x1080). Colours come from :data:`plots.COLORS`.
+DECK_CSS = Template("""
 <style>
 .reveal .mo-slide-content:has(.ndcg-deck-head) { position: relative; width: calc(100% - 40px); }
 .reveal .mo-slide-content:has(.ndcg-deck-head) .fragment :is(.output, .output-area, .marimo-cell):has(.ndcg-deck-numbers) { position: static; }
@@ -91,12 +93,12 @@ DECK_CSS = """
 .reveal .ndcg-deck-head .ndcg-deck-lead, .reveal .ndcg-deck-head .ndcg-deck-lead * { font-size: max(22px, 2.8vh); margin: 0 0 0.3rem 0; }
 .reveal .ndcg-deck-numbers { position: absolute; top: 0; right: 0; max-width: 36rem; }
 .reveal .ndcg-deck-numbers table { border-collapse: collapse; }
-.reveal .ndcg-deck-numbers :is(th, td) { font-size: max(23px, 3vh); padding: 0.15rem 0.55rem; text-align: right; color: #1a1a1a; }
+.reveal .ndcg-deck-numbers :is(th, td) { font-size: max(23px, 3vh); padding: 0.15rem 0.55rem; text-align: right; color: $text; }
 .reveal .ndcg-deck-numbers th:first-child, .reveal .ndcg-deck-numbers td:first-child { text-align: left; }
 .reveal .ndcg-deck-numbers td { font-variant-numeric: tabular-nums; font-weight: 600; }
-.reveal .ndcg-deck-numbers thead th { border-bottom: 2px solid #333333; }
-.reveal .ndcg-deck-numbers tbody tr:nth-child(even) { background: #f2f6fa; }
-.reveal .ndcg-deck-numbers .ndcg-deck-note { font-size: 21px; margin: 0.2rem 0 0 0; max-width: 25rem; color: #333333; }
+.reveal .ndcg-deck-numbers thead th { border-bottom: 2px solid $text; }
+.reveal .ndcg-deck-numbers tbody tr:nth-child(even) { background: $stripe; }
+.reveal .ndcg-deck-numbers .ndcg-deck-note { font-size: 21px; margin: 0.2rem 0 0 0; max-width: 25rem; color: $text; }
 .reveal .ndcg-deck-plot { display: flex; justify-content: center; }
 .reveal .ndcg-deck-plot svg { width: clamp(820px, min(115vh, 68vw), 1300px); max-width: none; height: auto; }
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) .ndcg-exercise-statement { grid-row: 1; }
@@ -104,7 +106,7 @@ DECK_CSS = """
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) > .fragment:has(.ndcg-exercise-hints) { grid-column: 1; grid-row: 2; }
 .reveal .mo-slide-content:has(.ndcg-deck-exercise) > .fragment:has(.ndcg-deck-answer) { grid-column: 1; grid-row: 3; }
 .reveal .mo-slide-content marimo-radio { zoom: 1.7; }
-.reveal .ndcg-deck-answer { border-left: 4px solid #007A5A; padding-left: 0.8rem; }
+.reveal .ndcg-deck-answer { border-left: 4px solid $green; padding-left: 0.8rem; }
 .reveal .mo-slide-content :is(.ndcg-deck-problem, .ndcg-deck-result, .ndcg-exercise-answer) marimo-callout-output { zoom: 1.55; }
 .reveal .ndcg-deck-solution :is(th, td) { padding: 0.1rem 0.6rem; line-height: 1.3; }
 .reveal .ndcg-deck-solution :is(p, table) { margin-top: 0.35rem; margin-bottom: 0.35rem; }
@@ -112,9 +114,9 @@ DECK_CSS = """
 .reveal .ndcg-deck-text { max-width: max(60rem, 80vw); }
 .reveal .ndcg-deck-text :is(p, li) { font-size: max(24px, 3.2vh); line-height: 1.4; }
 .reveal .ndcg-deck-text h2 { font-size: max(34px, 4.6vh); margin: 0 0 0.6rem 0; }
-.reveal .ndcg-deck-text .ndcg-deck-ask { border-left: 4px solid #0072B2; padding-left: 0.8rem; margin-top: 0.8rem; }
+.reveal .ndcg-deck-text .ndcg-deck-ask { border-left: 4px solid $blue; padding-left: 0.8rem; margin-top: 0.8rem; }
 </style>
-"""
+""").substitute(plots.COLORS)
 
 
 def head(title: str, controls: Sequence[Any] = (), *, lead: str = "", numbers_width: str = "27rem") -> Any:
@@ -193,7 +195,7 @@ def gains_result(gain_table_text: str) -> Any:
 
 
 def _g(x: float) -> str:
-    if x != x:  # NaN: an unjudged document has no label and no gain
+    if math.isnan(x):  # an unjudged document has no label
         return "?"
     return f"{x:.4f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 1e-9 else f"{round(x):d}"
 
@@ -209,7 +211,7 @@ def promote_numbers_html(labels: Labels, rank: int, new_label: float) -> str:
     rows = {
         "gain": [f"{_g(r.old_gain)} → {_g(r.new_gain)}" for r in table.itertuples()],
         "factor": [
-            "from 0" if r.old_gain == 0 or r.old_gain != r.old_gain else "×" + f"{r.factor:.2f}".rstrip("0").rstrip(".")
+            "from 0" if r.old_gain == 0 or math.isnan(r.old_gain) else "×" + f"{r.factor:.2f}".rstrip("0").rstrip(".")
             for r in table.itertuples()
         ],
         "DCG before": [f"{r.dcg_before:.4f}" for r in table.itertuples()],
