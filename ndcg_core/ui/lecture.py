@@ -294,3 +294,84 @@ def exercise_solution(exercise_id: str, presses: int, button: Any) -> Any:
     else:
         note = ""
     return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])
+
+
+# ---- appended for the chapter decks (deck 02): a worked solution in several tables, one rank per press
+
+
+def _section_starts(lines: Sequence[str]) -> list[int]:
+    """The lines that open a section of a solution: a bold line (not ``**Answer``) whose next
+    non-blank line is a table row."""
+    starts = []
+    for i, line in enumerate(lines):
+        if not line.startswith("**") or line.startswith(("**Answer", "**Step")):
+            continue
+        following = next((x for x in lines[i + 1:] if x.strip()), "")
+        if following.startswith("|"):
+            starts.append(i)
+    return starts
+
+
+def solution_sections_step(solution_md: str, shown: int) -> tuple[str, int]:
+    r"""A worked solution in sections (a bold line such as ``**Ranking A, linear gain:**``
+    opening each table) revealed one table row (one rank) at a time, small enough for a slide.
+
+    Returns (Markdown, number of table rows in all sections). The text before the first
+    section stays; each section before the current one folds to its bold line and its last
+    line (its result); the current section runs up to its shown rows (with its sums once its
+    table is complete, as :func:`solution_step`); the closing ``**Answer:**`` paragraph comes
+    with the last row. A solution with fewer than two sections is :func:`solution_step`'s.
+
+    >>> md = ("Two runs.\n\n**Run A:**\n\n| i | x |\n|:--|:--|\n| 1 | a |\n\nDCG = a\n\n"
+    ...       "**Run B:**\n\n| i | x |\n|:--|:--|\n| 1 | b |\n| 2 | c |\n\nDCG = b + c\n\n**Answer:** B")
+    >>> solution_sections_step(md, 1)
+    ('Two runs.\n\n**Run A:**\n\n| i | x |\n|:--|:--|\n| 1 | a |\n\nDCG = a', 3)
+    >>> print(solution_sections_step(md, 2)[0])
+    Two runs.
+    <BLANKLINE>
+    **Run A:** DCG = a
+    <BLANKLINE>
+    **Run B:**
+    <BLANKLINE>
+    | i | x |
+    |:--|:--|
+    | 1 | b |
+    >>> solution_sections_step(md, 3)[0].endswith("DCG = b + c\n\n**Answer:** B")
+    True
+    """
+    lines = solution_md.split("\n")
+    starts = _section_starts(lines)
+    if len(starts) < 2:
+        return solution_step(solution_md, shown)
+    answer_at = next((i for i in range(starts[-1], len(lines)) if lines[i].startswith("**Answer")), len(lines))
+    head = lines[: starts[0]]
+    bounds = [*starts, answer_at]
+    sections = ["\n".join(lines[a:b]).strip("\n") for a, b in zip(bounds, bounds[1:])]
+    rows = [solution_step(s, 0)[1] for s in sections]
+    total = sum(rows)
+    if total == 0:
+        return solution_md, 0
+    shown = max(0, min(int(shown), total))
+    current, before = 0, 0
+    while current < len(sections) - 1 and shown > before + rows[current]:
+        before += rows[current]
+        current += 1
+    parts = ["\n".join(head).strip("\n")] if any(x.strip() for x in head) else []
+    for section in sections[:current]:
+        kept = [x for x in section.split("\n") if x.strip()]
+        parts.append(f"{kept[0]} {kept[-1]}" if len(kept) > 1 and not kept[-1].startswith("|") else kept[0])
+    parts.append(solution_step(sections[current], shown - before)[0])
+    if shown == total and answer_at < len(lines):
+        parts.append("\n".join(lines[answer_at:]).strip("\n"))
+    return "\n\n".join(parts), total
+
+
+def exercise_solution_sections(exercise_id: str, presses: int, button: Any) -> Any:
+    """:func:`exercise_solution` for a solution in several tables (one per ranking or per gain):
+    one rank per press of ``button``, earlier tables folded to their results
+    (:func:`solution_sections_step`), so that it fits a slide."""
+    card = exercises.card(exercise_id, None)
+    text, rows = solution_sections_step(card.folded["Worked solution"], presses)
+    note = f"{presses} of {rows} ranks shown: the button shows the next." if rows and presses < rows else ""
+    title = exercises.get(exercise_id).title
+    return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])

@@ -37,9 +37,6 @@ STATE_JS = r"""
 #: belong to the chapters' prose rewrite): filled in from the last run, each with its reason.
 _SPLIT = "; those cells belong to the chapters' rewrite (issue 11), which must split them or move help into fragments"
 KNOWN: dict[str, str] = {
-    "02_gains.py": "notebook 02: slides 2, 6, 13, 17, 18 and 19 hold a cell taller than a 1280x720 slide (a prose cell with "
-                   "its formula and table, the label-change comparison table, the gain-table card, exercise cards whose hint "
-                   "and worked-solution accordions run below the slide)" + _SPLIT,
     "04_ideal_list.py": "notebook 04: slides 3, 18, 19 and 20 hold a cell taller than a 1280x720 slide (the per-rank table with "
                         "its numbers, exercise cards whose hint and worked-solution accordions run below the slide)" + _SPLIT,
 }

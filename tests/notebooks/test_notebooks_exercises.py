@@ -176,6 +176,18 @@ def test_each_exercise_is_a_slide_of_its_own(filename):
         assert kinds["exercise_hints"] == ["fragment"] * len(kinds["exercise_question"])
         assert kinds["exercise_solution"] == ["slide"] * len(kinds["exercise_question"])
         return
+    if filename == "02_gains.py":
+        # deck 02 shows three exercises through deck-only cells (ndcg_core.ui.decks.gains): each
+        # question opens a slide, its hints are the next fragment, its worked solution a slide of its
+        # own (a concept question's: the fragment after the hints); the page's cards are skipped
+        kinds = {name: [layout[i]["type"] for i, c in enumerate(cells) if name in c]
+                 for name in ("gains_deck.question(", "lecture.exercise_hints(", "gains_deck.solution(",
+                              "gains_deck.concept_answer(", "widgets.exercise_card(")}
+        assert kinds["gains_deck.question("] == ["slide"] * 3
+        assert kinds["lecture.exercise_hints("] == ["fragment"] * 3
+        assert kinds["gains_deck.solution("] == ["slide"] * 2 and kinds["gains_deck.concept_answer("] == ["fragment"]
+        assert kinds["widgets.exercise_card("] == ["skip"] * 6
+        return
     heading = next(i for i, c in enumerate(cells) if "widgets.check_yourself(" in c)
     kinds = [c["type"] for c in layout[heading:]]
     calls = [
