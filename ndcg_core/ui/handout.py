@@ -110,7 +110,8 @@ _STATE_JS = r"""
 _NOTES_JS = r"""
 () => {
   const s = document.querySelector('.reveal .slides > section.present');
-  return s ? [...s.querySelectorAll('aside.notes')].map((a) => a.textContent.trim()).filter(Boolean) : [];
+  // marimo repeats a slide's notes in each fragment of it: print each text once, in order
+  return s ? [...new Set([...s.querySelectorAll('aside.notes')].map((a) => a.textContent.trim()).filter(Boolean))] : [];
 }
 """
 _STILL_JS = r"""
