@@ -419,7 +419,7 @@ def _(mo):
 @app.cell
 def _(chapter_answers, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "lecture-dcg")
+    lecture.exercise_question(chapter_answers, "lecture-dcg", hints="under the statement")
     return
 
 
@@ -440,7 +440,7 @@ def _(dcg_solution_button, lecture, mo):
 @app.cell
 def _(chapter_answers, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "lecture-ndcg")
+    lecture.exercise_question(chapter_answers, "lecture-ndcg", hints="under the statement")
     return
 
 

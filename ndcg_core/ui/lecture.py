@@ -256,9 +256,13 @@ def concept_result(
     )
 
 
-def exercise_question(answers: Any, exercise_id: str) -> Any:
+def exercise_question(answers: Any, exercise_id: str, *, hints: str = "under the answer") -> Any:
     """An exercise's question slide: the statement on the left; its answer box and, once
-    checked, the verdict on the right (the hints, the next fragment, come under them)."""
+    checked, the verdict on the right. The hints, the next fragment, come ``"under the
+    answer"`` or ``"under the statement"`` (where a verdict that explains a mistake at length
+    would push them off the slide)."""
+    if hints not in ("under the answer", "under the statement"):
+        raise ValueError(f"hints must be 'under the answer' or 'under the statement'; got {hints!r}.")
     ex = exercises.get(exercise_id)
     box = answers[exercise_id]  # widgets.answer_box: the answer and its own Check button
     answer = [
@@ -267,7 +271,8 @@ def exercise_question(answers: Any, exercise_id: str) -> Any:
     ]
     statement = exercises.card(ex, None).statement
     return mo.Html(
-        f'<div class="ndcg-exercise-question"><div class="ndcg-exercise-statement">{mo.md(statement).text}</div>'
+        f'<div class="ndcg-exercise-question{" ndcg-hints-under-statement" if hints == "under the statement" else ""}">'
+        f'<div class="ndcg-exercise-statement">{mo.md(statement).text}</div>'
         f'<div class="ndcg-exercise-answer">{mo.vstack(answer, gap=0.3).text}</div></div>'
     )
 
@@ -293,7 +298,8 @@ def exercise_solution(exercise_id: str, presses: int, button: Any) -> Any:
         note = f"{presses} of {rows} ranks shown: the button shows the next."
     else:
         note = ""
-    return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])
+    body = mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])
+    return mo.Html(f'<div class="ndcg-exercise-solution">{body.text}</div>')
 
 
 # ---- appended for the chapter decks (deck 02): a worked solution in several tables, one rank per press
@@ -374,4 +380,5 @@ def exercise_solution_sections(exercise_id: str, presses: int, button: Any) -> A
     text, rows = solution_sections_step(card.folded["Worked solution"], presses)
     note = f"{presses} of {rows} ranks shown: the button shows the next." if rows and presses < rows else ""
     title = exercises.get(exercise_id).title
-    return mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])
+    body = mo.vstack([mo.md(f"## Worked solution: {title}"), mo.md(text), mo.hstack([button, mo.md(note)], justify="start")])
+    return mo.Html(f'<div class="ndcg-exercise-solution">{body.text}</div>')
