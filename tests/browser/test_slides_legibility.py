@@ -42,8 +42,6 @@ KNOWN: dict[str, str] = {
                    "and worked-solution accordions run below the slide)" + _SPLIT,
     "03_discounts.py": "notebook 03: slides 4, 6, 14, 15, 16 and 17 hold a cell taller than a 1280x720 slide (a slider with its plot, exercise cards whose "
                        "hint and worked-solution accordions run below the slide)" + _SPLIT,
-    "04_ideal_list.py": "notebook 04: slides 3, 18, 19 and 20 hold a cell taller than a 1280x720 slide (the per-rank table with "
-                        "its numbers, exercise cards whose hint and worked-solution accordions run below the slide)" + _SPLIT,
 }
 
 
