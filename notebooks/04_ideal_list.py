@@ -511,7 +511,7 @@ def _(deck, ideal_source_radio, lecture, mo):
     deck.concept_head(
         "The 1.0 trap: an ideal from the run itself",
         [ideal_source_radio],
-        lead=f"Run: `{deck.TRAP_RUN}` (one document). Judged, but missed by the run: `{deck.TRAP_MISSED}`.",
+        lead=f"Run: `{deck.TRAP_RUN}`. Judged, but missed by the run: `{deck.TRAP_MISSED}`.",
     )
     return
 
@@ -611,7 +611,7 @@ def _(deck, lecture, mo):
 @app.cell
 def _(deck, lecture, mo, trap_solution_button):
     mo.stop(not lecture.in_deck())
-    deck.styled(lecture.exercise_solution("ideal-trap-ndcg", trap_solution_button.value, trap_solution_button))
+    deck.solution_slide("ideal-trap-ndcg", trap_solution_button.value, trap_solution_button)
     return
 
 

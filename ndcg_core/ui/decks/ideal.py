@@ -31,7 +31,7 @@ from ...metrics import ndcg, ndcg_curve
 from ...teaching import claims, compare, exercises
 from .. import lecture, plots
 from ..palette import COLORS
-from ..playground import STATS_CSS, PlaygroundResult, evaluate, stats_html
+from ..playground import STATS_CSS, TABLE_CSS, PlaygroundResult, evaluate, stats_html
 
 __all__ = [
     "DECK_CSS",
@@ -62,6 +62,7 @@ __all__ = [
     "exercise_question",
     "order_solution_parts",
     "order_solution",
+    "solution_slide",
     "vote_solution_md",
     "vote_solution",
 ]
@@ -88,6 +89,10 @@ DECK_CSS = """
 .reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) .ndcg-exercise-answer { grid-column: 1; grid-row: 2; }
 .reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) > .fragment { grid-column: 2; grid-row: 1; }
 .reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) > .fragment ~ .fragment { grid-column: 2; grid-row: 2; }
+/* a worked solution: the rows and paragraphs close together, so its last step fits the slide */
+.reveal .ndcg-deck-solution :is(.paragraph, p, h2) { margin-block: 0.35rem; }
+.reveal .ndcg-deck-solution .prose table { margin: 0.2rem 0; }
+.reveal .ndcg-deck-solution .prose :is(td, th) { padding-top: 0.12rem; padding-bottom: 0.12rem; }
 .reveal .ndcg-deck-remember li { font-size: 24px; margin: 0.35rem 0; }
 </style>
 """
@@ -118,8 +123,8 @@ REMEMBER_MD = r"""
 - **IDCG = 0**: nDCG is defined as 0; a mean hides the spread, so report the count
 """
 
-#: The trap slide's run (one document of label 3) and the judged documents it missed.
-TRAP_RUN = "3"
+#: The trap slide's run (five documents, one of them relevant: label 3) and the judged documents it missed.
+TRAP_RUN = "3, 0, 0, 0, 0"
 TRAP_MISSED = "3, 2, 2, 1"
 TRAP_K = 5
 #: The trap slide's choice: where the ideal list comes from (shown label -> NDCGConfig.ideal).
@@ -133,9 +138,10 @@ EXERCISES = ("ideal-order", "ideal-trap-ndcg", "ideal-one-exactly")
 
 
 def styled(content: Any) -> Any:
-    """``content`` (a marimo object or an HTML string) with :data:`DECK_CSS` in front of it."""
+    """``content`` (a marimo object or an HTML string) with :data:`DECK_CSS` (and the per-rank
+    tables' style, :data:`ndcg_core.ui.playground.TABLE_CSS`) in front of it."""
     text = content if isinstance(content, str) else content.text
-    return mo.Html(DECK_CSS + text)
+    return mo.Html(TABLE_CSS + DECK_CSS + text)
 
 
 def title_slide() -> Any:
@@ -247,7 +253,7 @@ def ideal_result(labels_text: str, missed_text: str, k: int, presses: int) -> An
 
 
 def evaluate_trap(source: str) -> PlaygroundResult:
-    """The trap slide's numbers: the run :data:`TRAP_RUN` (one document of label 3) whose query
+    """The trap slide's numbers: the run :data:`TRAP_RUN` (one relevant document, label 3) whose query
     also has the judged documents :data:`TRAP_MISSED`, at k = :data:`TRAP_K`, with the ideal from
     ``source`` (``"judgments"`` or ``"list"``, the values of :data:`IDEAL_SOURCES`).
 
@@ -420,7 +426,13 @@ def order_solution(presses: int, button: Any, exercise_id: str = "ideal-order") 
     else:
         parts.append(mo.hstack([button, mo.md(f"{shown} of {total} ranks placed: the button places the next.")],
                                justify="start"))
-    return styled(mo.vstack(parts, gap=0.4))
+    return styled(f'<div class="ndcg-deck-solution">{mo.vstack(parts, gap=0.4).text}</div>')
+
+
+def solution_slide(exercise_id: str, presses: int, button: Any) -> Any:
+    """A worked solution slide (:func:`ndcg_core.ui.lecture.exercise_solution`, one rank per press
+    of ``button``), set close enough to fit its last step on a 1280x720 slide."""
+    return styled(f'<div class="ndcg-deck-solution">{lecture.exercise_solution(exercise_id, presses, button).text}</div>')
 
 
 def vote_solution_md(exercise_id: str = "ideal-one-exactly") -> str:
