@@ -23,8 +23,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(deck, lecture, mo):
+    # in the deck (ndcg-lab slides) the title slide says what the segment covers
+    deck.title_slide() if lecture.in_deck() else mo.md(r"""
     # 04 · The ideal list: what a perfect score means
 
     The third decision inside nDCG: what the top of the scale is. DCG alone has no upper
@@ -482,13 +483,6 @@ def _(mo):
     order_solution_button = mo.ui.button(label="Next rank of the ideal ranking", value=0, on_click=lambda n: n + 1)
     trap_solution_button = mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
     return deck, ideal_button, ideal_source_radio, lecture, order_solution_button, trap_solution_button
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.title_slide()
-    return
 
 
 @app.cell
