@@ -81,7 +81,7 @@ DECK_CSS = """
 .reveal .ndcg-deck-result { display: flex; gap: 1rem; align-items: flex-start; margin-top: 0.4rem; }
 .reveal .ndcg-deck-plot { flex: 0 0 850px; }
 .reveal .ndcg-deck-plot .ndcg-plot { width: 850px; max-width: 850px; margin: 0; }
-.reveal .ndcg-deck-side { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; gap: 0.6rem; }
+.reveal .ndcg-deck-side { flex: 1 1 0; min-width: 0; max-width: 24rem; display: flex; flex-direction: column; gap: 0.6rem; }
 .reveal .ndcg-deck-side .ndcg-stats { flex-direction: column; gap: 0.5rem; }
 .reveal .ndcg-deck-side .ndcg-stat { flex: none; min-width: 0; }
 /* the vote: statement and options on the left, hint and solution (fragments) on the right */
