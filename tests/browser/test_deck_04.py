@@ -18,6 +18,7 @@ Hand-derived values (linear gain, 1/log2(i+1)):
 
 from __future__ import annotations
 
+import re
 from math import log2
 from pathlib import Path
 
@@ -52,11 +53,29 @@ def press(page: Page, name: str, times: int = 1) -> None:
 
 
 def reveal(page: Page, css: str) -> Locator:
-    """Press the right arrow until the element ``css`` of the deck is shown (a fragment too)."""
-    target = page.locator(css).first
+    """Press the right arrow until an element ``css`` is shown on the present slide (a fragment too)."""
+    target = present(page).locator(css).first
     show_slide_with(page, target)
     page.wait_for_function(DECK_STILL_JS, polling="raf")
     return target
+
+
+_STEP_JS = ("() => [[...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present')), "
+            "document.querySelectorAll('.reveal .fragment.visible').length].join(':')")
+
+
+def goto(page: Page, text: str, max_steps: int = 40) -> None:
+    """Press the right arrow until the slide shown holds ``text`` (from the slide's first step)."""
+    for _ in range(max_steps):
+        if text in present(page).inner_text():
+            page.wait_for_function(DECK_STILL_JS, polling="raf")
+            return
+        before = page.evaluate(_STEP_JS)
+        page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"(b) => ({_STEP_JS})() !== b", arg=before, polling="raf")
+        page.wait_for_function(DECK_STILL_JS, polling="raf")
+    raise AssertionError(f"no slide within {max_steps} presses shows {text!r}")
 
 
 def legible(page: Page, out: Path, name: str) -> None:
@@ -126,4 +145,31 @@ def test_the_worked_solutions_one_rank_per_press(page: Page, lab_slides_server: 
     assert f"{nc.ndcg([3, 0, 0], 3, judgments=[3, 3, 2]):.4f}" == f"{answer:.4f}"
     expect(present(page)).to_contain_text(f"nDCG@3 = {answer:.4f}")
     legible(page, out, "trap_solution_done")
+    assert_no_traceback(page)
+
+
+def test_checked_answers_still_fit_their_slides(page: Page, lab_slides_server: str, out: Path) -> None:
+    """A verdict (a callout naming the mistake) makes a question slide taller: it must still fit,
+    with the hints shown too (and, on the vote, its solution)."""
+    open_deck(page, lab_slides_server)
+    box = page.get_by_label("Your answer: nDCG when relevant documents were missed", exact=True)
+    show_slide_with(page, box)
+    reveal(page, ".ndcg-exercise-hints")
+    run_and_settle(page, lambda: (box.fill("1"), box.press("Enter")), what="the answer 1 (the ideal from the run)")
+    expect(present(page)).to_contain_text("Checked answer")
+    legible(page, out, "trap_question_checked")
+
+    goto(page, "Check yourself · question 3 of 3")
+    vote = present(page).get_by_label(re.compile(r"^C\) When IDCG@k > 0"))
+    expect(vote).to_be_visible()
+    run_and_settle(page, vote.check, what="option C")
+    press(page, "Check")
+    expect(present(page)).to_contain_text("Checked answer")
+    for _ in range(2):  # the hint, then the solution
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        before = page.evaluate("() => document.querySelectorAll('.reveal .fragment.visible').length")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("(n) => document.querySelectorAll('.reveal .fragment.visible').length > n", arg=before)
+    expect(present(page)).to_contain_text("Worked solution.")
+    legible(page, out, "vote_checked_and_solved")
     assert_no_traceback(page)

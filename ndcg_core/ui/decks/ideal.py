@@ -76,6 +76,8 @@ DECK_CSS = """
 .reveal .ndcg-deck-status { font-size: 22px; line-height: 1.3; margin: 0.4rem 0 0 0; text-align: center; }
 .reveal .ndcg-deck-note { font-size: 22px; line-height: 1.3; margin: 0; }
 .reveal .mo-slide-content marimo-radio { zoom: 1.75; }
+/* a verdict's callout draws its text at about 14 px inside it: this zoom brings it to 20 */
+.reveal .mo-slide-content marimo-callout-output { zoom: 1.5; }
 /* the plot on the left at 850 px (its smallest text stays above 20 px on a 1280x720
    projector), the numbers stacked on its right with one note under them */
 .reveal .ndcg-deck-result { display: flex; gap: 1rem; align-items: flex-start; margin-top: 0.4rem; }
@@ -84,6 +86,9 @@ DECK_CSS = """
 .reveal .ndcg-deck-side { flex: 1 1 0; min-width: 0; max-width: 24rem; display: flex; flex-direction: column; gap: 0.6rem; }
 .reveal .ndcg-deck-side .ndcg-stats { flex-direction: column; gap: 0.5rem; }
 .reveal .ndcg-deck-side .ndcg-stat { flex: none; min-width: 0; }
+/* a question: the answer column as wide as the statement's, so that a verdict and the hints fit under the box */
+.reveal .slides .mo-slide-content:has(.ndcg-ideal-exercise) { grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr); }
+.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) { grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr); }
 /* the vote: statement and options on the left, hint and solution (fragments) on the right */
 .reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) .ndcg-exercise-statement { grid-column: 1; grid-row: 1; }
 .reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) .ndcg-exercise-answer { grid-column: 1; grid-row: 2; }
