@@ -67,11 +67,13 @@ __all__ = [
     "vote_solution",
 ]
 
-#: The deck's own rules (added to each of its slides): the "Check yourself" line over a question,
-#: the larger option text of a vote, the vote's solution under the question, the wider strip plot.
+#: The deck's own rules (added to each of its slides, so they hold on whichever slide is shown):
+#: a plot with its numbers beside it, the "Check yourself" line over a question, a verdict and
+#: the options of a vote at 20 px, the vote's hint and solution beside it, a worked solution set
+#: close. Only deck 04 loads them; notebooks/layouts/slides.css holds what every deck shares.
 DECK_CSS = """
 <style>
-.reveal .ndcg-deck-kicker { font-size: 22px; font-weight: 700; color: #0072B2; margin: 0 0 0.2rem 0; }
+.reveal .ndcg-deck-kicker { font-size: 22px; font-weight: 700; color: BLUE; margin: 0 0 0.2rem 0; }
 .reveal .ndcg-deck-lead { font-size: 22px; margin: 0.1rem 0 0 0; }
 .reveal .ndcg-deck-status { font-size: 22px; line-height: 1.3; margin: 0.4rem 0 0 0; text-align: center; }
 .reveal .ndcg-deck-note { font-size: 22px; line-height: 1.3; margin: 0; }
@@ -100,7 +102,7 @@ DECK_CSS = """
 .reveal .ndcg-deck-solution .prose :is(td, th) { padding-top: 0.12rem; padding-bottom: 0.12rem; }
 .reveal .ndcg-deck-remember li { font-size: 24px; margin: 0.35rem 0; }
 </style>
-"""
+""".replace("BLUE", COLORS["blue"])
 
 #: The title slide: what the segment covers.
 TITLE_MD = r"""
@@ -121,7 +123,8 @@ REMEMBER_MD = r"""
 ## What to remember
 
 - **IDCG@k**: every judged document of the query, sorted by gain, cut at k
-- **nDCG@k = DCG@k / IDCG@k**, in [0, 1] with non-negative gains; 1 only when IDCG@k > 0
+- **nDCG@k = DCG@k / IDCG@k**, in [0, 1] with non-negative gains; exactly 1 when IDCG@k > 0
+  and the top k carry the ideal gains
 - **The ideal comes from all judgments**, never from the run's own labels (the 1.0 trap)
 - **Normalised is not comparable**: one slip costs a topic with one top document most
 - **nDCG@100 < nDCG@10** only with more than 10 relevant documents: state the cutoff
@@ -379,8 +382,8 @@ def average_result(average_tables: Mapping[str, pd.DataFrame]) -> Any:
 
 def exercise_question(answers: Any, exercise_id: str) -> Any:
     """A question slide (:func:`ndcg_core.ui.lecture.exercise_question`) with a "Check
-    yourself, n of 3" line over the statement; the vote (a question with options) gets the
-    larger option text and room for its solution under the question."""
+    yourself, question n of 3" line over the statement; the vote (a question with options) has
+    its options under the statement and its hint and solution (the next fragments) beside it."""
     if exercise_id not in EXERCISES:
         raise ValueError(f"exercise_id must be one of the deck's questions {', '.join(EXERCISES)}; got {exercise_id!r}.")
     number = EXERCISES.index(exercise_id) + 1
@@ -407,8 +410,9 @@ def order_solution_parts(exercise_id: str = "ideal-order") -> tuple[str, Playgro
     if setting.labels is None or setting.missed is None:
         raise ValueError(f"exercise {exercise_id!r} has no ranked list with missed documents to build an ideal from.")
     found = [label for label in setting.labels if label]
+    config = setting.config
     result = evaluate(", ".join(f"{x:g}" for x in setting.labels), ", ".join(f"{x:g}" for x in setting.missed),
-                      k=None)
+                      gain=str(config.gain), discount=str(config.discount), base=config.base, k=None)
     text = (f"Relevant in the list: {', '.join(f'{x:g}' for x in found)}. "
             f"Missed by the list: {', '.join(f'{x:g}' for x in setting.missed)}. Sort all of them by gain, best first:")
     return text, result
