@@ -77,6 +77,8 @@ DECK_CSS = """
 .reveal .ndcg-deck-lead { font-size: 22px; margin: 0.1rem 0 0 0; }
 .reveal .ndcg-deck-status { font-size: 22px; line-height: 1.3; margin: 0.4rem 0 0 0; text-align: center; }
 .reveal .ndcg-deck-note { font-size: 22px; line-height: 1.3; margin: 0; }
+/* the numbers: 35 px on a 1280x720 projector (the compact boxes' 2.2rem draws them at 30) */
+.reveal .mo-slide-content .ndcg-stats.compact .ndcg-stat-value { font-size: 36px; }
 .reveal .mo-slide-content marimo-radio { zoom: 1.75; }
 /* a verdict's callout draws its text at about 14 px inside it: this zoom brings it to 20 */
 .reveal .mo-slide-content marimo-callout-output { zoom: 1.5; }
