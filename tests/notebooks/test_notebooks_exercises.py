@@ -188,6 +188,17 @@ def test_each_exercise_is_a_slide_of_its_own(filename):
         assert kinds["gains_deck.solution("] == ["slide"] * 2 and kinds["gains_deck.concept_answer("] == ["fragment"]
         assert kinds["widgets.exercise_card("] == ["skip"] * 6
         return
+    if filename == "04_ideal_list.py":
+        # deck 04 shows its questions through deck-only cells (ndcg_core.ui.decks.ideal): each
+        # question opens a slide, its hints are the next fragment, then its worked solution (a
+        # slide of its own, one rank per press; the vote's short one a fragment beside it)
+        starts = [i for i, c in enumerate(cells) if "deck.exercise_question(" in c]
+        assert len(starts) == 3
+        for i in starts:
+            assert layout[i]["type"] == "slide"
+            assert "lecture.exercise_hints(" in cells[i + 1] and layout[i + 1]["type"] == "fragment"
+            assert "solution" in cells[i + 2] and layout[i + 2]["type"] in {"slide", "fragment"}
+        return
     heading = next(i for i, c in enumerate(cells) if "widgets.check_yourself(" in c)
     kinds = [c["type"] for c in layout[heading:]]
     calls = [
