@@ -467,7 +467,8 @@ def verdict(answers: Any, exercise_id: str, *, exercise: exercises.Exercise | No
         feedback = exercises.check(ex, answer)
     except (TypeError, ValueError) as err:
         return error_callout(err)
-    parts = [mo.md(f"*Checked answer:* `{_quoted(answer)}`"), feedback_callout(feedback)]
+    # as HTML (escaped once), not a Markdown code span: a code span would show the escapes (&gt;)
+    parts = [mo.Html(f"<p><em>Checked answer:</em> <code>{_quoted(answer)}</code></p>"), feedback_callout(feedback)]
     if learner:
         problem = record_check(learner, ex.id, answer, feedback)
         if problem:
