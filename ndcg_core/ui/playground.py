@@ -281,6 +281,10 @@ PAGE_CSS = """
 """
 
 
+#: White space between two tags of pandas' indented HTML: each run of it is a text node the
+#: page builds on every edit, for nothing.
+_BETWEEN_TAGS = re.compile(r">\s+<")
+
 #: :func:`table_html` lists at most this many ranks from the top (the ``k`` slider's range),
 #: then the last rank: 10,000 rows took the browser seconds to lay out on every edit and
 #: no one reads them on a page. The numbers above the table count every rank.
@@ -307,11 +311,11 @@ def table_html(table: pd.DataFrame, *, css: bool = True, max_rows: int | None = 
     n = len(table)
     if max_rows is None or n <= max_rows + 1:
         body = display_table(table).to_html(index=False, border=0, classes="ndcg-breakdown", justify="right")
-        return (TABLE_CSS if css else "") + body
+        return (TABLE_CSS if css else "") + _BETWEEN_TAGS.sub("><", body)
     shown = display_table(pd.concat([table.iloc[:max_rows], table.iloc[-1:]]))
     gap = pd.DataFrame([["…"] * len(shown.columns)], columns=shown.columns)
     shown = pd.concat([shown.iloc[:max_rows], gap, shown.iloc[max_rows:]], ignore_index=True)
-    body = shown.to_html(index=False, border=0, classes="ndcg-breakdown", justify="right")
+    body = _BETWEEN_TAGS.sub("><", shown.to_html(index=False, border=0, classes="ndcg-breakdown", justify="right"))
     note = f'<p class="ndcg-rows-note">{rows_not_shown(n, max_rows)}</p>'
     return (TABLE_CSS if css else "") + body + note
 

@@ -537,3 +537,14 @@ def test_stacked_html_puts_figures_one_under_the_other() -> None:
     assert html.index("a</figure>") < html.index("b</figure>")
     with pytest.raises(TypeError, match="HTML strings"):
         ranking.stacked_html(1)  # type: ignore[arg-type]
+
+
+def test_overlay_has_no_white_space_nodes_and_no_per_artist_wrappers() -> None:
+    html = ranking.gains_per_rank_html(nc.breakdown([1, None, 2], 3, judgments=[2, 1]), 3)
+    svg = _layers(html)[1]
+    import re
+
+    assert not re.search(r">\s+<", svg)
+    assert '<g id="' not in svg
+    assert svg.count("<g") == svg.count("</g>")  # what is left (clip-path groups) is balanced
+    assert "DCG@3" in svg and ">?<" in svg  # the totals and the unjudged mark are still drawn

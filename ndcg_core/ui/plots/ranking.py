@@ -237,7 +237,7 @@ class _Layered:
             renderer.finalize()
             for artist in temporary:
                 artist.remove()
-        svg = _short_coordinates(_without_style_sheet(buffer.getvalue()))
+        svg = _compact(_short_coordinates(_without_style_sheet(buffer.getvalue())))
         svg = _SVG_SIZE.sub(
             lambda m: f'<svg{m.group(1)} aria-hidden="true" style="position: absolute; left: 0; top: 0; '
             f'width: 100%; height: 100%; {_SVG_ROOT_STYLE}"',
@@ -418,7 +418,9 @@ class _GainsPlot(_Plot):
         rows, top = self.key  # type: ignore[misc]
         self.rows: int = rows
         self.top: float = top
-        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.085, "right": 0.985, "bottom": 0.155, "top": 0.74})
+        # four-digit y ticks (a list of thousands) need a little more room for the axis label
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.085 if top < 1000 else 0.105, "right": 0.985, "bottom": 0.155,
+                                               "top": 0.74})
         self.ax = ax
         ranks = np.arange(1, rows + 1, dtype=float)
         width = 0.4
@@ -595,7 +597,9 @@ class _CurvePlot(_Plot):
                                   color=COLORS["red"], animated=anim)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, 1.08)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        # past 999 cutoffs, fewer ticks: five-digit labels ran into each other and off the figure
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True) if last < 1000 else
+                                     MaxNLocator(nbins=4, integer=True, prune="upper"))
         ax.yaxis.set_major_locator(MultipleLocator(0.2))  # the same ticks at any text size
         ax.set_xlabel("cutoff")
         ax.set_ylabel("nDCG")
@@ -687,6 +691,37 @@ def _short_coordinates(svg: str) -> str:
     '<path d="M 86.12 304.2 L 1.00 2"/><text x="3.14">0.776340</text>'
     """
     return _PATH_DATA.sub(lambda m: m.group(1) + _LONG_NUMBER.sub(r"\1", m.group(2)) + '"', svg)
+
+
+_BETWEEN_TAGS = re.compile(r">\s+<")
+_GROUP_TAG = re.compile(r'<g id="[^"]*">|<g[ >]|</g>')
+
+
+def _compact(svg: str) -> str:
+    r"""The overlay with fewer nodes for the page to build on every edit: no white space
+    between tags (each run of it was a text node) and no ``<g id="patch_1">``-style wrapper
+    around each artist (matplotlib's names, repeated in every plot of the page); groups
+    that do something (a ``clip-path``) stay.
+
+    >>> _compact('<svg>\n <g id="line2d_1">\n  <g clip-path="url(#p)">\n   <use x="1"/>\n  </g>\n </g>\n</svg>')
+    '<svg><g clip-path="url(#p)"><use x="1"/></g></svg>'
+    """
+    svg = _BETWEEN_TAGS.sub("><", svg)
+    out, kept, at = [], [], 0
+    for m in _GROUP_TAG.finditer(svg):
+        tag = m.group(0)
+        if tag == "</g>":
+            if not kept.pop():
+                out.append(svg[at:m.start()])
+                at = m.end()
+        elif tag.startswith('<g id="'):
+            kept.append(False)
+            out.append(svg[at:m.start()])
+            at = m.end()
+        else:
+            kept.append(True)
+    out.append(svg[at:])
+    return "".join(out)
 
 
 def _without_style_sheet(svg: str) -> str:
