@@ -255,15 +255,33 @@ class _Layered:
 def _encode_frame_png(canvas: FigureCanvasAgg) -> bytes:
     """A static frame as a small palette PNG (64 colours: the axes, text and legend need no more).
 
-    Encoded once per cached frame, and resent with every edit, so smaller beats faster here.
+    Encoded once per cached frame and resent with every edit, so it must be small, and a new
+    frame (a list that outgrows the axes) is built during an edit, so it must be quick: Pillow's
+    fast octree quantizer at zlib level 6 gives a smaller file than median cut at level 9 in
+    a seventh of the time (6 ms, not 41, for a 1000x500 frame). The octree rounds a colour by
+    a unit or two, so palette entries that close to a colour of :data:`COLORS` (white and black
+    among them) are set back to it exactly.
     """
     from PIL import Image
 
     width, height = canvas.get_width_height()
     image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+    quantized = image.quantize(64, method=Image.Quantize.FASTOCTREE)
+    palette = quantized.getpalette() or []
+    for i in range(0, len(palette) - 2, 3):
+        entry = palette[i: i + 3]
+        exact = next((c for c in _EXACT_COLORS if max(abs(a - b) for a, b in zip(entry, c)) <= 3), None)
+        if exact is not None:
+            palette[i: i + 3] = exact
+    quantized.putpalette(palette)
     out = io.BytesIO()
-    image.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", compress_level=9)
+    quantized.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+#: The palette's colours as RGB triples (:func:`_encode_frame_png` keeps them exact).
+_EXACT_COLORS = [tuple(int(value[i: i + 2], 16) for i in (1, 3, 5)) for value in COLORS.values()
+                 if isinstance(value, str) and len(value) == 7 and value.startswith("#")] + [(255, 255, 255), (0, 0, 0)]
 
 
 def _attr(text: str) -> str:
