@@ -264,18 +264,22 @@ table.ndcg-breakdown tbody tr:nth-child(even) {{ background: {COLORS["stripe"]};
 #: a plot is its column's width less the 32 px of its output's side padding, and the 96 px
 #: are the page's top margin, the plots' 6 px margins and a little air.
 #: The rules match only the row marimo 0.25 draws the columns in under ``marimo run`` (a
-#: ``flex-row gap-8 w-full`` div whose children hold the cells), so the slides view and the
-#: editor keep their own layout; if a marimo release renames that markup, the page falls
-#: back to marimo's equal columns (tests/browser/test_playground.py notices).
+#: ``flex-row gap-8 w-full`` div three levels under ``#App``, whose children hold the cells;
+#: the editor has no such row), so the slides view and the editor keep their own layout; if a
+#: marimo release renames that markup, the page falls back to marimo's equal columns
+#: (tests/browser/test_playground.py notices). They name the row by its path from ``#App``,
+#: not with ``:has()``: with ``#App:has(...)`` every edit restyled the whole page (about 670
+#: elements in a Chromium trace, against about 190 without); the one ``:has()`` left, on the
+#: page's padding, looks only down a fixed path of children.
 PAGE_CSS = """
 <style>
-#App:has(.flex-row.gap-8.w-full > div > .marimo-cell) [class~="xl:px-24"] { padding-left: 1.5rem; padding-right: 1.5rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) { gap: 2rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(1) {
+#App > [class~="xl:px-24"]:has(> div > div > .flex-row.gap-8.w-full > div > .marimo-cell) { padding-left: 1.5rem; padding-right: 1.5rem; }
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full { gap: 2rem; }
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(1) {
   flex: 1 1 0; width: auto; min-width: 0; max-width: 62rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(2) {
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(2) {
   flex: 0 0 auto; width: clamp(560px, calc((100vh - 96px) / 1.46 + 32px), 1032px); gap: 0; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div > .marimo-cell > .output-area > .output {
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div > .marimo-cell > .output-area > .output {
   margin-top: 6px; margin-bottom: 6px; }
 </style>
 """
