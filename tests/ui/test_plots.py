@@ -548,3 +548,15 @@ def test_overlay_has_no_white_space_nodes_and_no_per_artist_wrappers() -> None:
     assert '<g id="' not in svg
     assert svg.count("<g") == svg.count("</g>")  # what is left (clip-path groups) is balanced
     assert "DCG@3" in svg and ">?<" in svg  # the totals and the unjudged mark are still drawn
+
+
+def test_warm_frames_draws_the_frames_of_short_lists_at_k_5() -> None:
+    ranking._LAYERED.clear()
+    assert ranking.warm_frames() == 9
+    gains = list(ranking._LAYERED[ranking._GainsPlot])
+    assert gains == [(5, 2.5), (5, 8.0), (5, 20.0), (6, 2.5), (6, 8.0), (6, 20.0)]
+    assert list(ranking._LAYERED[ranking._CurvePlot]) == [6, 8, 10]
+    # a list of six labels at k = 5 now finds its frames: nothing new is drawn
+    ranking.gains_per_rank_html(nc.breakdown([3, 2, 0, 1, 0, 3], 5, judgments=[3, 2, 1, 3]), 5)
+    ranking.ndcg_at_cutoffs_html(nc.ndcg_curve([3, 2, 0, 1, 0, 3]), 5)
+    assert len(ranking._LAYERED[ranking._GainsPlot]) == 6 and len(ranking._LAYERED[ranking._CurvePlot]) == 3

@@ -49,6 +49,7 @@ __all__ = [
     "ndcg_at_cutoffs_html",
     "to_svg",
     "stacked_html",
+    "warm_frames",
     "DISCOUNT_CURVE_NAMES",
     "PNG_DPI",
     "SMALLEST_TEXT_PT",
@@ -61,8 +62,8 @@ PNG_DPI = 100
 #: The smallest text in these figures, in points (legend entries and ticks; 18 pt = 25 px at PNG_DPI):
 #: a slide must draw a figure at 0.8 of its width or more for it to reach 20 px.
 SMALLEST_TEXT_PT = 18
-#: Figures kept per plot for fast redraws (about 4 MB each).
-CACHE_SIZE = 6
+#: Figures kept per plot for fast redraws (about 1 MB each once drawn: the Agg pixels are freed).
+CACHE_SIZE = 12
 #: Up to this many ranks the gains plot draws a pair of bars per rank. Past it (a list of
 #: thousands, where a bar is narrower than a pixel) each series is one filled outline that
 #: covers exactly what its bars would (:data:`STEP_BINS` steps across the axis, each from the
@@ -681,6 +682,32 @@ def stacked_html(*figures: str, gap_px: int = 12) -> str:
         raise TypeError("stacked_html takes the HTML strings the *_html figures return.")
     return (f'<div class="ndcg-plots" style="display: flex; flex-direction: column; gap: {int(gap_px)}px">'
             + "".join(figures) + "</div>")
+
+
+#: The gains frames' y tops :func:`warm_frames` draws: each serves the lists whose own top is
+#: from a third of it to it (see :func:`gains_per_rank_html`), so together any list of labels
+#: 0-3 with linear gain (and most with exponential gain) of up to 10 ranks.
+_WARM_TOPS = (2.5, 8.0, 20.0)
+
+
+def warm_frames() -> int:
+    """Draw ahead the frames a lecture's first edits need; returns how many were drawn.
+
+    The frames are cached per process, and one is drawn during the edit that first needs it
+    (about 40 ms). The playground opens at k = 5 on five labels, and a class types lists of
+    about that length, so this draws the gains frames for 5 and 6 ranks at :data:`_WARM_TOPS`
+    and the nDCG-curve frames that end at 6, 8 and 10 (about 0.4 s; the server's worker calls
+    it before the first visitor, after drawing the lecture example).
+    """
+    drawn = 0
+    for slots in (5, 6):
+        for top in _WARM_TOPS:
+            _layered(_GainsPlot, (slots, top), "Gain and discounted gain per rank with cumulative DCG and IDCG")
+            drawn += 1
+    for last in (6, 8, 10):
+        _layered(_CurvePlot, last, "nDCG at every cutoff")
+        drawn += 1
+    return drawn
 
 
 # --------------------------------------------------------------------------- SVG
