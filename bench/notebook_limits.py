@@ -7,7 +7,10 @@ Run from the repository root::
 It serves the notebooks with ``ndcg-lab`` (a throwaway data folder) and, in headless
 Chromium, types into each labels box of chapters 01-05 a list of ``--labels`` labels
 (the playground's and chapter 02's per-rank views included), and pastes ``--run-lines``
-run lines into chapter 06's ``Run lines``. Each edit is timed from the action to the moment
+run lines into chapter 06's ``Run lines``. The playground is timed twice: at its default
+cutoff (k = 5) and with k typed as the list's length (``Type k``), where every rank counts
+and its table and plots cover the whole list. ``--only 01_playground.py,02_gains.py``
+times just those notebooks (06 is named ``06_evaluating_runs.py``). Each edit is timed from the action to the moment
 marimo reports every cell run and no output stale (tests/browser/marimo_page.run_and_settle:
 waits on conditions). Beside each figure the same edit with the default small input, in the
 same run: the ratio is what the large input costs. Each notebook is also checked to show the
@@ -35,7 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
-from marimo_page import CHROMIUM, CHROMIUM_ARGS, assert_no_traceback, open_notebook, run_and_settle  # noqa: E402
+from marimo_page import CHROMIUM, CHROMIUM_ARGS, assert_no_traceback, open_notebook, run_and_settle, set_text  # noqa: E402
 
 LABEL_BOXES = {
     "01_playground.py": "Relevance labels",
@@ -103,7 +106,12 @@ def main() -> int:
     parser.add_argument("--labels", type=int, default=10_000)
     parser.add_argument("--run-lines", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="comma-separated notebook files to time (default: all)")
     args = parser.parse_args()
+    only = {name.strip() for name in args.only.split(",") if name.strip()}
+    unknown = only - set(LABEL_BOXES) - {"06_evaluating_runs.py"}
+    if unknown:
+        parser.error(f"--only: no such notebook in this bench: {', '.join(sorted(unknown))}")
     rng = random.Random(2026)
     from playwright.sync_api import sync_playwright
 
@@ -117,6 +125,8 @@ def main() -> int:
                                               permissions=["clipboard-read", "clipboard-write"])
                 page = context.new_page()
                 for notebook, label in LABEL_BOXES.items():
+                    if only and notebook not in only:
+                        continue
                     open_notebook(page, url, notebook, timeout=120_000)
                     small, large = [], []
                     for i in range(args.repeat):
@@ -125,6 +135,19 @@ def main() -> int:
                         large.append(_type(page, label, big))
                     assert_no_traceback(page)
                     rows.append((notebook, f"{args.labels:,} labels", statistics.median(small), statistics.median(large)))
+                    if notebook == "01_playground.py":  # every rank counts: the whole list in the table and plots
+                        set_text(page, "Type k", str(args.labels), timeout=600_000)
+                        small, large = [], []
+                        for i in range(args.repeat):
+                            small.append(_type(page, label, ", ".join(str(rng.randint(0, 3)) for _ in range(5 + i))))
+                            big = ", ".join(str(rng.randint(0, 3)) for _ in range(args.labels - i))
+                            large.append(_type(page, label, big))
+                        assert_no_traceback(page)
+                        rows.append((notebook, f"  and k = {args.labels:,}", statistics.median(small),
+                                     statistics.median(large)))
+                if only and "06_evaluating_runs.py" not in only:
+                    browser.close()
+                    return _report(rows)
                 open_notebook(page, url, "06_evaluating_runs.py", timeout=120_000)
                 small, large = [], []
                 for i in range(args.repeat):
@@ -140,6 +163,10 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+    return _report(rows)
+
+
+def _report(rows: list[tuple[str, str, float, float]]) -> int:
     print(f"{'notebook':24} {'largest input':20} {'small (s)':>10} {'large (s)':>10} {'ratio':>7}")
     for notebook, what, s, big in rows:
         print(f"{notebook:24} {what:20} {s:10.2f} {big:10.2f} {big / s:7.1f}")

@@ -83,12 +83,17 @@ def _(mo, playground, preset_dropdown, presets, widgets):
         label="Ideal list from",
         inline=True,
     )
+    # The deck's slides show these controls through this dict, not by their names: marimo
+    # reruns every cell that names a control when its value changes, so on the page each
+    # slide's cell (stopped at once) cost one more cell run per edit.
+    deck_controls = dict(labels=labels_text, missed=missed_text, gain=gain_dropdown, gain_table=gain_table_text,
+                         discount=discount_dropdown, base=base_number, k=k_slider)
     # On one projector screen: the controls, numbers and table in this column, the plots in
-    # the next (playground.PAGE_CSS sizes both to the window). The preset's note comes
-    # after the numbers, so that on a small screen the numbers stay in view.
+    # the next (playground.PAGE_STYLES sizes both to the window and styles the numbers and the
+    # table once, so the cells that redraw on an edit carry no style sheet).
     mo.vstack(
         [
-            mo.Html(playground.PAGE_CSS),
+            mo.Html(playground.PAGE_STYLES),
             mo.hstack([preset_dropdown, gain_dropdown, discount_dropdown], justify="start", gap=1.5, wrap=True),
             labels_text,
             missed_text,
@@ -99,6 +104,7 @@ def _(mo, playground, preset_dropdown, presets, widgets):
     )
     return (
         base_number,
+        deck_controls,
         discount_dropdown,
         gain_dropdown,
         gain_table_text,
@@ -124,6 +130,7 @@ def _(
     gain_dropdown,
     gain_table_text,
     hide_switch,
+    ideal_button,
     ideal_radio,
     k_problem,
     k_value,
@@ -132,6 +139,8 @@ def _(
     mo,
     nc,
     playground,
+    preset_dropdown,
+    presets,
     set_deck_result,
     unjudged_radio,
     widgets,
@@ -157,9 +166,12 @@ def _(
     if lecture.in_deck():
         set_deck_result((result, problem))
 
-    # The numbers come straight after the controls (on a slide, one arrow press reveals
-    # them). The controls are not shown again here: redrawing nine widgets on every edit
-    # would cost more than everything else. Gain table and Base appear only when used.
+    # The numbers come straight after the controls, then the preset's note and the table
+    # rank by rank: one cell, so that an edit reruns one cell in this column (each cell run
+    # is a round of messages the page renders). The controls are not shown again here:
+    # redrawing nine widgets on every edit would cost more than everything else. Gain table
+    # and Base appear only when used. The preset's note comes after the numbers, so that on
+    # a small screen the numbers stay in view.
     _extra = []
     if gain_dropdown.value == "table":
         _extra.append(gain_table_text)
@@ -170,7 +182,7 @@ def _(
         _numbers.append(widgets.error_callout(problem, lead="**Cannot compute:**"))
     else:
         _numbers += [
-            mo.Html(playground.stats_html(result, hidden=hide_switch.value)),
+            mo.Html(playground.stats_html(result, hidden=hide_switch.value, css=False)),
             mo.md(f"**Configuration:** {result.config.describe()}"),
         ]
         if k_value != k_slider.value:
@@ -190,29 +202,18 @@ def _(
                     kind="warn",
                 )
             )
-    mo.vstack(_numbers, gap=0.7)
+    _parts = [mo.vstack(_numbers, gap=0.7), mo.md(presets.preset(preset_dropdown.value).note).callout(kind="info")]
+    if result is not None:
+        if hide_switch.value:
+            _shown = mo.md(lecture.HIDDEN_NOTE)
+        else:
+            _shown = mo.Html(playground.table_html(result.table, css=False))
+        if ideal_button.value:
+            _parts += [mo.md("**The ideal ranking, one rank per press**"),
+                       mo.Html(lecture.ideal_steps_html(result, lecture.ideal_step_count(result, ideal_button.value)))]
+        _parts.append(mo.vstack([mo.md("**Rank by rank**"), _shown], gap=0.3))
+    mo.vstack(_parts, gap=1.0)
     return problem, result
-
-
-@app.cell
-def _(mo, preset_dropdown, presets):
-    mo.md(presets.preset(preset_dropdown.value).note).callout(kind="info")
-    return
-
-
-@app.cell
-def _(hide_switch, ideal_button, lecture, mo, playground, result):
-    mo.stop(result is None)
-    if hide_switch.value:
-        _shown = mo.md(lecture.HIDDEN_NOTE)
-    else:
-        _shown = mo.Html(playground.table_html(result.table))
-    _steps = []
-    if ideal_button.value:
-        _steps = [mo.md("**The ideal ranking, one rank per press**"),
-                  mo.Html(lecture.ideal_steps_html(result, lecture.ideal_step_count(result, ideal_button.value)))]
-    mo.vstack([*_steps, mo.md("**Rank by rank**"), _shown], gap=0.3)
-    return
 
 
 @app.cell(hide_code=True)
@@ -255,15 +256,10 @@ def _(base_number, discount_dropdown, k_value, mo, playground, plots):
 
 @app.cell
 def _(hide_switch, mo, plots, result):
+    # Both plots the list moves, in one cell: an edit reruns one cell in this column.
     mo.stop(result is None or hide_switch.value)
-    mo.Html(plots.gains_per_rank_html(result.table, result.k))
-    return
-
-
-@app.cell
-def _(hide_switch, mo, plots, result):
-    mo.stop(result is None or hide_switch.value)
-    mo.Html(plots.ndcg_at_cutoffs_html(result.curve, result.k))
+    mo.Html(plots.stacked_html(plots.gains_per_rank_html(result.table, result.k),
+                               plots.ndcg_at_cutoffs_html(result.curve, result.k)))
     return
 
 
@@ -324,9 +320,9 @@ def _(chapter_answers, widgets):
 
 
 @app.cell
-def _(labels_text, lecture, mo):
+def _(deck_controls, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.concept_head("The lecture example", [labels_text])
+    lecture.concept_head("The lecture example", [deck_controls["labels"]])
     return
 
 
@@ -340,9 +336,9 @@ def _(get_deck_result, hide_switch, lecture, mo, plots, reset_button):
 
 
 @app.cell
-def _(gain_dropdown, gain_table_text, lecture, mo):
+def _(deck_controls, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.concept_head("Gain: what a label is worth", [gain_dropdown, gain_table_text])
+    lecture.concept_head("Gain: what a label is worth", [deck_controls["gain"], deck_controls["gain_table"]])
     return
 
 
@@ -356,19 +352,21 @@ def _(get_deck_result, hide_switch, lecture, mo, plots):
 
 
 @app.cell
-def _(base_number, discount_dropdown, lecture, mo):
+def _(deck_controls, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.concept_head("Discount: what a rank costs", [discount_dropdown, base_number])
+    lecture.concept_head("Discount: what a rank costs", [deck_controls["discount"], deck_controls["base"]])
     return
 
 
 @app.cell
-def _(base_number, discount_dropdown, get_deck_result, hide_switch, k_slider, lecture, mo, playground, plots):
+def _(deck_controls, get_deck_result, hide_switch, lecture, mo, playground, plots):
+    # reruns with the numbers (the state is set on every change of a control)
     mo.stop(not lecture.in_deck() or get_deck_result() is None)
     _result, _problem = get_deck_result()
+    _discount = deck_controls["discount"].value
     try:
         _plot = plots.discount_curves_html(
-            discount_dropdown.value, base=playground.base_for(discount_dropdown.value, base_number.value), k=k_slider.value
+            _discount, base=playground.base_for(_discount, deck_controls["base"].value), k=deck_controls["k"].value
         )
     except (TypeError, ValueError):
         _plot = None  # the numbers show the message
@@ -377,9 +375,9 @@ def _(base_number, discount_dropdown, get_deck_result, hide_switch, k_slider, le
 
 
 @app.cell
-def _(k_slider, lecture, mo):
+def _(deck_controls, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.concept_head("Cutoff k: only the top k count", [k_slider])
+    lecture.concept_head("Cutoff k: only the top k count", [deck_controls["k"]])
     return
 
 
@@ -393,9 +391,9 @@ def _(get_deck_result, hide_switch, lecture, mo, plots):
 
 
 @app.cell
-def _(ideal_button, lecture, missed_text, mo):
+def _(deck_controls, ideal_button, lecture, mo):
     mo.stop(not lecture.in_deck())
-    lecture.concept_head("IDCG: the ideal ranking", [missed_text, ideal_button])
+    lecture.concept_head("IDCG: the ideal ranking", [deck_controls["missed"], ideal_button])
     return
 
 

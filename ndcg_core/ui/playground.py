@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .._validation import check_positive_int
 from ..config import NDCGConfig
 from ..discounts import TAKES_BASE
 from ..gains import parse_gain_table
@@ -38,7 +39,11 @@ __all__ = [
     "STATS_CSS",
     "HIDDEN_VALUE",
     "table_html",
+    "TABLE_MAX_ROWS",
+    "rows_not_shown",
     "PAGE_CSS",
+    "PAGE_STYLES",
+    "TABLE_CSS",
     "GAIN_CHOICES",
     "LABELS_FIELD",
     "MISSED_FIELD",
@@ -259,31 +264,74 @@ table.ndcg-breakdown tbody tr:nth-child(even) {{ background: {COLORS["stripe"]};
 #: a plot is its column's width less the 32 px of its output's side padding, and the 96 px
 #: are the page's top margin, the plots' 6 px margins and a little air.
 #: The rules match only the row marimo 0.25 draws the columns in under ``marimo run`` (a
-#: ``flex-row gap-8 w-full`` div whose children hold the cells), so the slides view and the
-#: editor keep their own layout; if a marimo release renames that markup, the page falls
-#: back to marimo's equal columns (tests/browser/test_playground.py notices).
+#: ``flex-row gap-8 w-full`` div three levels under ``#App``, whose children hold the cells;
+#: the editor has no such row), so the slides view and the editor keep their own layout; if a
+#: marimo release renames that markup, the page falls back to marimo's equal columns
+#: (tests/browser/test_playground.py notices). They name the row by its path from ``#App``,
+#: not with ``:has()``: with ``#App:has(...)`` every edit restyled the whole page (about 670
+#: elements in a Chromium trace, against about 190 without); the one ``:has()`` left, on the
+#: page's padding, looks only down a fixed path of children.
 PAGE_CSS = """
 <style>
-#App:has(.flex-row.gap-8.w-full > div > .marimo-cell) [class~="xl:px-24"] { padding-left: 1.5rem; padding-right: 1.5rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) { gap: 2rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(1) {
+#App > [class~="xl:px-24"]:has(> div > div > .flex-row.gap-8.w-full > div > .marimo-cell) { padding-left: 1.5rem; padding-right: 1.5rem; }
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full { gap: 2rem; }
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(1) {
   flex: 1 1 0; width: auto; min-width: 0; max-width: 62rem; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div:nth-child(2) {
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(2) {
   flex: 0 0 auto; width: clamp(560px, calc((100vh - 96px) / 1.46 + 32px), 1032px); gap: 0; }
-#App .flex-row.gap-8.w-full:has(> div > .marimo-cell) > div > .marimo-cell > .output-area > .output {
+#App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div > .marimo-cell > .output-area > .output {
   margin-top: 6px; margin-bottom: 6px; }
 </style>
 """
 
 
-def table_html(table: pd.DataFrame) -> str:
+#: White space between two tags of pandas' indented HTML: each run of it is a text node the
+#: page builds on every edit, for nothing.
+_BETWEEN_TAGS = re.compile(r">\s+<")
+
+#: :func:`table_html` lists at most this many ranks from the top (the ``k`` slider's range),
+#: then the last rank: 10,000 rows took the browser seconds to lay out on every edit and
+#: no one reads them on a page. The numbers above the table count every rank.
+TABLE_MAX_ROWS = K_SLIDER_MAX
+
+
+def table_html(table: pd.DataFrame, *, css: bool = True, max_rows: int | None = TABLE_MAX_ROWS) -> str:
     """:func:`display_table` as a styled HTML table (class ``ndcg-breakdown``).
+
+    A table longer than ``max_rows`` shows its first ``max_rows`` ranks, a row ``…`` and its
+    last rank (whose DCG@i, IDCG@i and nDCG@i are the totals), and a line under it naming
+    the ranks left out (:func:`rows_not_shown`); ``max_rows=None`` shows every rank.
+    ``css=False`` leaves out :data:`TABLE_CSS`, for a page that has it once already
+    (:data:`PAGE_STYLES`).
 
     >>> "<th>DCG@i</th>" in table_html(breakdown([1, 0, 2], 3, judgments=[2, 1]))
     True
+    >>> html = table_html(breakdown([1] * 250, 250), max_rows=100)
+    >>> html.count("<tr>"), "Ranks 101 to 249 are not shown" in html
+    (102, True)
     """
-    body = display_table(table).to_html(index=False, border=0, classes="ndcg-breakdown", justify="right")
-    return TABLE_CSS + body
+    if max_rows is not None:
+        max_rows = check_positive_int(max_rows, "max_rows")
+    n = len(table)
+    if max_rows is None or n <= max_rows + 1:
+        body = display_table(table).to_html(index=False, border=0, classes="ndcg-breakdown", justify="right")
+        return (TABLE_CSS if css else "") + _BETWEEN_TAGS.sub("><", body)
+    shown = display_table(pd.concat([table.iloc[:max_rows], table.iloc[-1:]]))
+    gap = pd.DataFrame([["…"] * len(shown.columns)], columns=shown.columns)
+    shown = pd.concat([shown.iloc[:max_rows], gap, shown.iloc[max_rows:]], ignore_index=True)
+    body = _BETWEEN_TAGS.sub("><", shown.to_html(index=False, border=0, classes="ndcg-breakdown", justify="right"))
+    note = f'<p class="ndcg-rows-note">{rows_not_shown(n, max_rows)}</p>'
+    return (TABLE_CSS if css else "") + body + note
+
+
+def rows_not_shown(rows: int, max_rows: int = TABLE_MAX_ROWS) -> str:
+    """The line under a shortened table: which ranks it leaves out, and that the totals count them.
+
+    >>> rows_not_shown(10_000, 100)
+    'Ranks 101 to 9,999 are not shown: the table lists ranks 1 to 100 and the last, rank 10,000; DCG@k, IDCG@k and nDCG@k above count every rank.'
+    """
+    return (f"Ranks {max_rows + 1:,} to {rows - 1:,} are not shown: the table lists ranks 1 to {max_rows:,} and "
+            f"the last, rank {rows:,}; DCG@k, IDCG@k and nDCG@k above count every rank.")
 
 
 def _number(x: float) -> str:
@@ -355,12 +403,13 @@ _STAT_BOX = (
 HIDDEN_VALUE = "?.????"
 
 
-def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool = False) -> str:
+def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool = False, css: bool = True) -> str:
     """The big numbers as HTML: DCG@k, IDCG@k, NDCG@k (4 decimals) and the unjudged share.
 
     Sized for a projector; the labels carry the actual k (``NDCG@5``). ``hidden=True`` shows
     :data:`HIDDEN_VALUE` instead of each number (while a class works them out); ``compact=True``
-    (a slide) leaves out the captions and the unjudged share.
+    (a slide) leaves out the captions and the unjudged share. ``css=False`` leaves out
+    :data:`STATS_CSS`, for a page that has it once already (:data:`PAGE_STYLES`).
 
     >>> html = stats_html(evaluate("1, 0, 2, 1, 0", k=5))
     >>> "NDCG@5" in html and "0.7763" in html and "2.4307" in html
@@ -391,4 +440,12 @@ def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool 
         )
         for label, value, caption, color in boxes
     )
-    return f'{STATS_CSS}<div class="ndcg-stats{" compact" if compact else ""}">{inner}</div>'
+    return f'{STATS_CSS if css else ""}<div class="ndcg-stats{" compact" if compact else ""}">{inner}</div>'
+
+
+#: Every style the playground's page needs, for a cell that does not rerun on an edit: the
+#: layout (:data:`PAGE_CSS`), the numbers (:data:`STATS_CSS`) and the table (:data:`TABLE_CSS`).
+#: The cells that redraw on every edit then call :func:`stats_html` and :func:`table_html` with
+#: ``css=False``: a ``<style>`` element in an output is a style sheet of the whole page, and
+#: adding one makes the browser recompute the style of every element (a few ms per sheet).
+PAGE_STYLES = PAGE_CSS + STATS_CSS + TABLE_CSS

@@ -381,3 +381,16 @@ def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
     assert sorted(slides) == list(range(total))
     wait_settled(page)
     assert_no_traceback(page)
+
+
+def test_slides_discount_slide_redraws_its_plot_and_numbers(lab_slides_server: str, page: Page) -> None:
+    """The deck's slide cells see the controls through deck_controls (so the page reruns none of
+    them): the discount slide's plot still follows its dropdown, through the numbers' state."""
+    open_playground(page, lab_slides_server)
+    select_option(page, "Discount", "1/i")
+    present = page.locator(".reveal .slides > section.present")
+    show_slide_with(page, present.locator("figure.ndcg-plot img"))
+    expect(present.locator("figure.ndcg-plot img")).to_have_attribute(
+        "alt", re.compile(r"^Discount by rank, 1/i, reciprocal highlighted"))
+    assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0", discount="reciprocal")
+    assert_no_traceback(page)

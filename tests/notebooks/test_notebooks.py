@@ -138,6 +138,9 @@ DEFS = dict(
     unjudged_radio=mo.ui.radio(options={{"zero": "zero", "condense": "condense"}}, value="zero"),
     ideal_radio=mo.ui.radio(options={{"judgments": "judgments", "list": "list"}}, value="judgments"),
 )
+DEFS["deck_controls"] = dict(labels=DEFS["labels_text"], missed=DEFS["missed_text"], gain=DEFS["gain_dropdown"],
+                             gain_table=DEFS["gain_table_text"], discount=DEFS["discount_dropdown"],
+                             base=DEFS["base_number"], k=DEFS["k_slider"])
 """
 
 

@@ -158,6 +158,36 @@ def test_table_html_has_the_headers() -> None:
     assert "<th>rank i</th>" in html and "<th>nDCG@i</th>" in html
 
 
+def test_a_long_table_lists_ranks_1_to_100_and_the_last_and_names_the_rest() -> None:
+    """10,000 rows took the browser seconds per edit; the totals above count every rank."""
+    import re
+
+    table = nc.breakdown([1, 0, 2] * 3334, 10_000)  # 10,002 labels, k = 10,000
+    html = playground.table_html(table)
+    ranks = [int(r) for r in re.findall(r"<tr>\s*<td>(\d+)</td>", html)]
+    assert ranks == [*range(1, playground.TABLE_MAX_ROWS + 1), 10_000]
+    assert "<td>…</td>" in html
+    assert ("Ranks 101 to 9,999 are not shown: the table lists ranks 1 to 100 and the last, rank 10,000; "
+            "DCG@k, IDCG@k and nDCG@k above count every rank.") in html
+    # the last row carries the totals, to the same 4 decimals as the numbers above
+    assert f"<td>{table['dcg'].iloc[-1]:.4f}</td>" in html and f"<td>{table['ndcg'].iloc[-1]:.4f}</td>" in html
+    assert playground.table_html(table, max_rows=None).count("<tr>") == 10_000
+
+
+def test_a_table_one_row_past_the_limit_is_shown_whole() -> None:
+    """101 rows: leaving out nothing beats a '…' row standing for nothing."""
+    html = playground.table_html(nc.breakdown([1] * 101, 101))
+    assert html.count("<tr>") == 101 and "not shown" not in html
+
+
+def test_css_false_leaves_the_style_sheet_to_the_page() -> None:
+    r = playground.evaluate("1, 0, 2, 1, 0", k=5)
+    assert "<style" not in playground.stats_html(r, css=False) + playground.table_html(r.table, css=False)
+    assert playground.stats_html(r, css=False) in playground.stats_html(r).replace(playground.STATS_CSS, "")
+    for sheet in (playground.PAGE_CSS, playground.STATS_CSS, playground.TABLE_CSS):
+        assert sheet in playground.PAGE_STYLES
+
+
 # --------------------------------------------------------------------------- presets
 
 

@@ -437,3 +437,126 @@ def test_to_svg_scales_to_its_container_and_names_the_figure() -> None:
 def test_to_svg_rejects_other_objects() -> None:
     with pytest.raises(TypeError, match=r"fig must be a matplotlib Figure; got str"):
         ranking.to_svg("figure")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- long lists (bench/notebook_limits.py)
+
+
+def test_no_overlay_or_svg_carries_a_page_wide_style_sheet() -> None:
+    """An inline <style> is a style sheet of the whole page: matplotlib's own
+    ``*{stroke-linejoin: round; stroke-linecap: butt}`` goes on the <svg> element instead."""
+    table = nc.breakdown(LECTURE, 5, judgments=JUDGMENTS)
+    for html in (ranking.gains_per_rank_html(table, 5), ranking.discount_curves_html("log2", k=5),
+                 ranking.ndcg_at_cutoffs_html(nc.ndcg_curve(LECTURE, judgments=JUDGMENTS), 5),
+                 ranking.to_svg(ranking.gains_per_rank(table, 5))):
+        assert "<style" not in html
+        assert "stroke-linejoin: round; stroke-linecap: butt" in html[html.index("<svg"): html.index(">", html.index("<svg"))]
+
+
+def test_overlay_coordinates_are_short_and_its_numbers_exact() -> None:
+    html = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
+    svg = _layers(html)[1]
+    import re
+
+    paths = re.findall(r' d="([^"]*)"', svg)
+    assert paths and not any(re.search(r"\d\.\d{3}", d) for d in paths)
+    assert "DCG@5 = 2.4307" in svg and "IDCG@5 = 3.1309" in svg  # text untouched
+
+
+def test_gains_past_max_bars_draw_outlines_that_cover_the_bars() -> None:
+    """10,000 ranks: no bars (20,000 SVG elements); each series is one StepPatch whose steps
+    run from the lowest to the highest bar of the ranks they stand for."""
+    from matplotlib.patches import StepPatch
+
+    labels = [(i * 7) % 4 if i % 5 else None for i in range(10_000)]  # every fifth unjudged
+    table = nc.breakdown(labels, 10_000)
+    fig = ranking.gains_per_rank(table, 10_000)
+    ax = fig.axes[0]
+    assert ax.containers == []  # no bar containers
+    steps = {p.get_label(): p for p in ax.patches if isinstance(p, StepPatch)}
+    assert set(steps) == {"gain g(ℓᵢ)", "discounted gain g(ℓᵢ)·d(i)"}
+    per_step = -(-10_000 // ranking.STEP_BINS)
+    gain = steps["gain g(ℓᵢ)"].get_data()
+    assert len(gain.values) == ranking.STEP_BINS
+    np.testing.assert_allclose(gain.values[0], table["gain"].iloc[:per_step].max())
+    np.testing.assert_allclose(gain.values.max(), table["gain"].max())
+    discounted = steps["discounted gain g(ℓᵢ)·d(i)"].get_data()
+    np.testing.assert_allclose(discounted.values[-1], table["discounted_gain"].iloc[-per_step:].max())
+    dcg = table["dcg"].iloc[-1]
+    assert f"DCG@10000 = {dcg:.4f}" in texts(fig)  # the totals as before
+    assert ax.get_xlabel() == "rank i (red ticks: unjudged ranks)"
+    svg = _layers(ranking.gains_per_rank_html(table, 10_000))[1]
+    assert svg.count("<path") < 20 and len(svg) < 120_000, (svg.count("<path"), len(svg))
+
+
+def test_gains_with_negative_gains_past_max_bars_reach_below_zero() -> None:
+    from matplotlib.patches import StepPatch
+
+    table = nc.breakdown([1, 0] * 100, 200, gain={0: -1, 1: 1})
+    fig = ranking.gains_per_rank(table, 200)
+    gain = next(p for p in fig.axes[0].patches if isinstance(p, StepPatch) and p.get_label() == "gain g(ℓᵢ)")
+    data = gain.get_data()
+    assert data.values.max() == 1 and data.baseline.min() == -1
+
+
+def test_gains_up_to_max_bars_keep_their_bars() -> None:
+    fig = ranking.gains_per_rank(nc.breakdown([1] * ranking.MAX_BARS, ranking.MAX_BARS), ranking.MAX_BARS)
+    assert len(fig.axes[0].containers[0]) == ranking.MAX_BARS
+
+
+def test_discount_curves_mark_at_most_about_max_dots_ranks() -> None:
+    fig = ranking.discount_curves("log2", k=10_000)
+    dots = lines_labelled(fig, "ranks 1..k that count")[0]
+    x = dots.get_xdata()
+    assert x[0] == 1 and len(x) <= ranking.MAX_DOTS
+    np.testing.assert_allclose(dots.get_ydata(), 1 / np.log2(np.asarray(x) + 1))
+    assert "k = 10,000:\nranks 1–10,000 count" in texts(fig)
+
+
+def test_a_huge_typed_k_draws_at_most_max_discount_rank() -> None:
+    """k = 10**9 (the Type k box takes 9 digits) asked for 10**9 discount factors per curve."""
+    fig = ranking.discount_curves("log2", k=10**9)
+    assert fig.axes[0].get_xlim() == (0.5, ranking.MAX_DISCOUNT_RANK + 0.5)
+    assert "k = 1,000,000,000:\nranks 1–1,000,000,000 count" in texts(fig)
+    dashed = [ln for ln in fig.axes[0].get_lines() if ln.get_linestyle() == "--" and len(set(ln.get_xdata())) == 1]
+    assert not dashed[0].get_visible()  # k is past the last rank drawn
+
+
+def test_long_lists_of_similar_length_share_one_frame() -> None:
+    ranking._LAYERED.clear()
+    for n in (9_998, 9_999, 10_000):
+        ranking.ndcg_at_cutoffs_html([0.5] * n, 5)
+        ranking.gains_per_rank_html(nc.breakdown([1] * n, n), n)
+    assert list(ranking._LAYERED[ranking._CurvePlot]) == [10_000]
+    assert [key[0] for key in ranking._LAYERED[ranking._GainsPlot]] == [10_000]
+
+
+def test_stacked_html_puts_figures_one_under_the_other() -> None:
+    html = ranking.stacked_html("<figure>a</figure>", "<figure>b</figure>")
+    assert html.startswith('<div class="ndcg-plots" style="display: flex; flex-direction: column; gap: 12px">')
+    assert html.index("a</figure>") < html.index("b</figure>")
+    with pytest.raises(TypeError, match="HTML strings"):
+        ranking.stacked_html(1)  # type: ignore[arg-type]
+
+
+def test_overlay_has_no_white_space_nodes_and_no_per_artist_wrappers() -> None:
+    html = ranking.gains_per_rank_html(nc.breakdown([1, None, 2], 3, judgments=[2, 1]), 3)
+    svg = _layers(html)[1]
+    import re
+
+    assert not re.search(r">\s+<", svg)
+    assert '<g id="' not in svg
+    assert svg.count("<g") == svg.count("</g>")  # what is left (clip-path groups) is balanced
+    assert "DCG@3" in svg and ">?<" in svg  # the totals and the unjudged mark are still drawn
+
+
+def test_warm_frames_draws_the_frames_of_short_lists_at_k_5() -> None:
+    ranking._LAYERED.clear()
+    assert ranking.warm_frames() == 9
+    gains = list(ranking._LAYERED[ranking._GainsPlot])
+    assert gains == [(5, 2.5), (5, 8.0), (5, 20.0), (6, 2.5), (6, 8.0), (6, 20.0)]
+    assert list(ranking._LAYERED[ranking._CurvePlot]) == [6, 8, 10]
+    # a list of six labels at k = 5 now finds its frames: nothing new is drawn
+    ranking.gains_per_rank_html(nc.breakdown([3, 2, 0, 1, 0, 3], 5, judgments=[3, 2, 1, 3]), 5)
+    ranking.ndcg_at_cutoffs_html(nc.ndcg_curve([3, 2, 0, 1, 0, 3]), 5)
+    assert len(ranking._LAYERED[ranking._GainsPlot]) == 6 and len(ranking._LAYERED[ranking._CurvePlot]) == 3

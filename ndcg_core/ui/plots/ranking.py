@@ -36,6 +36,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from ..._validation import check_positive_int
+from ...labels import MAX_LABELS
 from ...discounts import Discount, DiscountFunction, resolve_discount
 from ._style import COLORS, projector_style
 
@@ -47,6 +48,8 @@ __all__ = [
     "gains_per_rank_html",
     "ndcg_at_cutoffs_html",
     "to_svg",
+    "stacked_html",
+    "warm_frames",
     "DISCOUNT_CURVE_NAMES",
     "PNG_DPI",
     "SMALLEST_TEXT_PT",
@@ -59,8 +62,24 @@ PNG_DPI = 100
 #: The smallest text in these figures, in points (legend entries and ticks; 18 pt = 25 px at PNG_DPI):
 #: a slide must draw a figure at 0.8 of its width or more for it to reach 20 px.
 SMALLEST_TEXT_PT = 18
-#: Figures kept per plot for fast redraws (about 4 MB each).
-CACHE_SIZE = 6
+#: Figures kept per plot for fast redraws (about 1 MB each once drawn: the Agg pixels are freed).
+CACHE_SIZE = 12
+#: Up to this many ranks the gains plot draws a pair of bars per rank. Past it (a list of
+#: thousands, where a bar is narrower than a pixel) each series is one filled outline that
+#: covers exactly what its bars would (:data:`STEP_BINS` steps across the axis, each from the
+#: lowest to the highest bar it stands for), and the unjudged ranks are red ticks: 20,000
+#: bars were 20,000 SVG elements, seconds to draw and to show on every edit.
+MAX_BARS = 100
+#: Steps across the gains plot past :data:`MAX_BARS` ranks (a step is about 2-3 pixels
+#: wide as the playground shows the plot).
+STEP_BINS = 250
+#: The discount plot marks at most about this many of the ranks 1..k with dots (evenly spaced,
+#: rank 1 first); each dot is an element of the page.
+MAX_DOTS = 100
+#: The discount plot draws ranks up to k, but never past this rank (the longest list a
+#: learner can type, ``ndcg_core.labels.MAX_LABELS``): a typed k of 10**9 drew nothing better
+#: and needed gigabytes. The note still names k; the dashed line at k shows when k is drawn.
+MAX_DISCOUNT_RANK = MAX_LABELS
 
 _CURVE_COLORS = {
     "log2": COLORS["blue"],
@@ -125,8 +144,14 @@ _CUTOFF_ENDS = (5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
 
 
 def _nice_end(value: int) -> int:
-    """The smallest of 5, 6, 8, 10, 12, 15, 20, ... 100 that is >= value; past 100, value itself."""
-    return next((end for end in _CUTOFF_ENDS if end >= value), value)
+    """The smallest of 5, 6, 8, 10, 12, 15, 20, ... 100 that is >= value; past 100, the smallest
+    'nice' whole number >= value (120, 150, 200, ... 10,000, 12,000: see :func:`_nice_top`), so
+    that lists of 9,998, 9,999 and 10,000 labels share one cached frame.
+
+    >>> [_nice_end(v) for v in (1, 7, 100, 101, 9_999, 10_000, 10_001)]
+    [5, 8, 100, 120, 10000, 10000, 12000]
+    """
+    return next((end for end in _CUTOFF_ENDS if end >= value), None) or int(_nice_top(value))
 
 
 def _nice_top(value: float) -> float:
@@ -213,11 +238,10 @@ class _Layered:
             renderer.finalize()
             for artist in temporary:
                 artist.remove()
-        svg = buffer.getvalue()
-        svg = svg[svg.index("<svg"):]
+        svg = _compact(_short_coordinates(_without_style_sheet(buffer.getvalue())))
         svg = _SVG_SIZE.sub(
             lambda m: f'<svg{m.group(1)} aria-hidden="true" style="position: absolute; left: 0; top: 0; '
-            'width: 100%; height: 100%"',
+            f'width: 100%; height: 100%; {_SVG_ROOT_STYLE}"',
             svg,
             count=1,
         )
@@ -232,15 +256,33 @@ class _Layered:
 def _encode_frame_png(canvas: FigureCanvasAgg) -> bytes:
     """A static frame as a small palette PNG (64 colours: the axes, text and legend need no more).
 
-    Encoded once per cached frame, and resent with every edit, so smaller beats faster here.
+    Encoded once per cached frame and resent with every edit, so it must be small, and a new
+    frame (a list that outgrows the axes) is built during an edit, so it must be quick: Pillow's
+    fast octree quantizer at zlib level 6 gives a smaller file than median cut at level 9 in
+    a seventh of the time (6 ms, not 41, for a 1000x500 frame). The octree rounds a colour by
+    a unit or two, so palette entries that close to a colour of :data:`COLORS` (white and black
+    among them) are set back to it exactly.
     """
     from PIL import Image
 
     width, height = canvas.get_width_height()
     image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+    quantized = image.quantize(64, method=Image.Quantize.FASTOCTREE)
+    palette = quantized.getpalette() or []
+    for i in range(0, len(palette) - 2, 3):
+        entry = palette[i: i + 3]
+        exact = next((c for c in _EXACT_COLORS if max(abs(a - b) for a, b in zip(entry, c)) <= 3), None)
+        if exact is not None:
+            palette[i: i + 3] = exact
+    quantized.putpalette(palette)
     out = io.BytesIO()
-    image.quantize(64, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", compress_level=9)
+    quantized.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+#: The palette's colours as RGB triples (:func:`_encode_frame_png` keeps them exact).
+_EXACT_COLORS = [tuple(int(value[i: i + 2], 16) for i in (1, 3, 5)) for value in COLORS.values()
+                 if isinstance(value, str) and len(value) == 7 and value.startswith("#")] + [(255, 255, 255), (0, 0, 0)]
 
 
 def _attr(text: str) -> str:
@@ -304,7 +346,8 @@ class _DiscountPlot(_Plot):
                                   animated=self.animated)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, max(1.08, float(self.factors.max()) * 1.08))
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        # past 999 ranks, fewer ticks: five-digit labels side by side ran into each other
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True) if last < 1000 else MaxNLocator(nbins=3, integer=True))
         ax.set_xlabel("rank i")
         ax.set_ylabel("discount d(i)")
         ax.set_title(f"Discount by rank: {_curve_label(chosen.name, chosen.base).split(',')[0]}")
@@ -312,17 +355,20 @@ class _DiscountPlot(_Plot):
 
     def update(self, k: int) -> tuple[list[Artist], list[Artist]]:
         top = min(k, self.last)
-        self.dots.set_data(np.arange(1, top + 1), self.factors[:top])
+        step = -(-top // MAX_DOTS)  # ceil: at most MAX_DOTS dots, rank 1 among them
+        self.dots.set_data(np.arange(1, top + 1)[::step], self.factors[:top:step])
         self.cut.set_xdata([k, k])
         self.cut.set_visible(k <= self.last)
-        self.note.set_text(f"k = {k}: ranks 1–{k} count")
+        # a long k on two lines, so the note stays inside the figure
+        self.note.set_text(f"k = {k}: ranks 1–{k} count" if k < 1000 else f"k = {k:,}:\nranks 1–{k:,} count")
+        self.note.set_y(0.17 if k < 1000 else 0.07)
         return [self.cut, self.dots, self.note], []
 
 
 def _discount_key(discount: Discount, base: float | None, k: int, max_rank: int | None) -> tuple[Any, int, int]:
     k = check_positive_int(k, "k")
     chosen = resolve_discount(discount, base)
-    last = max(10, k) if max_rank is None else check_positive_int(max_rank, "max_rank")
+    last = max(10, min(k, MAX_DISCOUNT_RANK)) if max_rank is None else check_positive_int(max_rank, "max_rank")
     return chosen, last, k
 
 
@@ -344,7 +390,8 @@ def discount_curves(
     k
         The cutoff: ranks 1..k of the chosen curve are marked with dots, k with a dashed line.
     max_rank
-        Last rank drawn (default: ``max(10, k)``).
+        Last rank drawn (default: ``max(10, k)``, at most :data:`MAX_DISCOUNT_RANK`). Past
+        :data:`MAX_DOTS` ranks, every few ranks get a dot (evenly spaced from rank 1).
     """
     chosen, last, k = _discount_key(discount, base, k, max_rank)
     return _static_figure(_DiscountPlot((chosen, last), animated=False), k)
@@ -390,15 +437,28 @@ class _GainsPlot(_Plot):
         rows, top = self.key  # type: ignore[misc]
         self.rows: int = rows
         self.top: float = top
-        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.085, "right": 0.985, "bottom": 0.155, "top": 0.74})
+        # four-digit y ticks (a list of thousands) need a little more room for the axis label
+        self.fig, ax = _new_figure(10.0, 5.0, {"left": 0.085 if top < 1000 else 0.105, "right": 0.985, "bottom": 0.155,
+                                               "top": 0.74})
         self.ax = ax
         ranks = np.arange(1, rows + 1, dtype=float)
         width = 0.4
         anim = self.animated
-        self.gain_bars = ax.bar(ranks - width / 2, np.zeros(rows), width, color="white",
-                                edgecolor=COLORS["blue"], hatch="//", linewidth=1.6, label="gain g(ℓᵢ)", animated=anim)
-        self.discounted_bars = ax.bar(ranks + width / 2, np.zeros(rows), width, color=COLORS["blue"],
-                                      label="discounted gain g(ℓᵢ)·d(i)", animated=anim)
+        self.bars = rows <= MAX_BARS
+        if self.bars:
+            self.gain_bars = ax.bar(ranks - width / 2, np.zeros(rows), width, color="white", edgecolor=COLORS["blue"],
+                                    hatch="//", linewidth=1.6, label="gain g(ℓᵢ)", animated=anim)
+            self.discounted_bars = ax.bar(ranks + width / 2, np.zeros(rows), width, color=COLORS["blue"],
+                                          label="discounted gain g(ℓᵢ)·d(i)", animated=anim)
+        else:  # thousands of ranks: one outline per series, the unjudged ranks as red ticks
+            self.bin = -(-rows // STEP_BINS)  # ceil: ranks per step
+            self.edges = np.append(np.arange(0, rows, self.bin), rows) + 0.5
+            steps = np.zeros(len(self.edges) - 1)
+            self.gain_steps = ax.stairs(steps, self.edges, fill=True, facecolor="white", edgecolor=COLORS["blue"],
+                                        hatch="//", linewidth=1.2, label="gain g(ℓᵢ)", animated=anim)
+            self.discounted_steps = ax.stairs(steps, self.edges, fill=True, color=COLORS["blue"], linewidth=0,
+                                              label="discounted gain g(ℓᵢ)·d(i)", animated=anim)
+            (self.unjudged_ticks,) = ax.plot([], [], color=COLORS["red"], linewidth=1.0, animated=anim)
         marker = "o" if rows <= 30 else None
         (self.idcg_line,) = ax.plot(ranks, np.zeros(rows), color=COLORS["orange"], linestyle="--", marker=marker,
                                     label="cumulative IDCG", animated=anim)
@@ -415,7 +475,7 @@ class _GainsPlot(_Plot):
         ax.set_xlim(0.4, rows + 0.6)
         ax.set_ylim(0, top)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("rank i")
+        ax.set_xlabel("rank i" if self.bars else "rank i (red ticks: unjudged ranks)")
         ax.set_ylabel("gain")
         ax.set_title("What each rank adds, and the running totals", pad=64)
         ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, frameon=False)
@@ -431,17 +491,13 @@ class _GainsPlot(_Plot):
         dcg = table["dcg"].to_numpy(dtype=float)
         idcg = table["idcg"].to_numpy(dtype=float)
         status = table["status"].to_numpy()
+        if not self.bars:
+            return self._update_steps(cut, n, gains, discounted, dcg, idcg, status)
         for bar, height in zip(self.gain_bars, gains):
             bar.set_height(height)
         for bar, height in zip(self.discounted_bars, discounted):
             bar.set_height(height)
-        ranks = np.arange(1, n + 1, dtype=float)
-        self.idcg_line.set_data(ranks, idcg)
-        self.dcg_line.set_data(ranks, dcg)
-        self.dcg_note.xy = (n, dcg[-1])
-        self.dcg_note.set_text(f"DCG@{cut} = {dcg[-1]:.4f}")
-        self.idcg_note.xy = (n, idcg[-1])
-        self.idcg_note.set_text(f"IDCG@{cut} = {idcg[-1]:.4f}")
+        self._set_totals(cut, n, dcg, idcg)
         marks = [
             self.ax.text(rank, self.top * 0.02, "?", ha="center", va="bottom", fontsize=24, fontweight="bold",
                          color=COLORS["red"], animated=self.animated)
@@ -450,6 +506,36 @@ class _GainsPlot(_Plot):
         live: list[Artist] = [*self.gain_bars, *self.discounted_bars, self.idcg_line, self.dcg_line,
                               self.idcg_note, self.dcg_note, *marks]
         return live, marks
+
+    def _set_totals(self, cut: int, n: int, dcg: np.ndarray, idcg: np.ndarray) -> None:
+        ranks = np.arange(1, n + 1, dtype=float)
+        self.idcg_line.set_data(ranks, idcg)
+        self.dcg_line.set_data(ranks, dcg)
+        self.dcg_note.xy = (n, dcg[-1])
+        self.dcg_note.set_text(f"DCG@{cut} = {dcg[-1]:.4f}")
+        self.idcg_note.xy = (n, idcg[-1])
+        self.idcg_note.set_text(f"IDCG@{cut} = {idcg[-1]:.4f}")
+
+    def _update_steps(self, cut: int, n: int, gains: np.ndarray, discounted: np.ndarray, dcg: np.ndarray,
+                      idcg: np.ndarray, status: np.ndarray) -> tuple[list[Artist], list[Artist]]:
+        """:meth:`update` past :data:`MAX_BARS` ranks: a handful of SVG elements at any length."""
+        for steps, values in ((self.gain_steps, gains), (self.discounted_steps, discounted)):
+            padded = np.zeros(len(self.edges[:-1]) * self.bin)
+            padded[: len(values)] = values
+            per_step = padded.reshape(-1, self.bin)  # the bars each step stands for
+            steps.set_data(np.maximum(per_step.max(axis=1), 0.0), self.edges, np.minimum(per_step.min(axis=1), 0.0))
+        judged = np.zeros(len(self.edges[:-1]) * self.bin, dtype=bool)
+        judged[: len(status)] = status == "unjudged"
+        unjudged = (self.edges[:-1][judged.reshape(-1, self.bin).any(axis=1)] + self.edges[1:][
+            judged.reshape(-1, self.bin).any(axis=1)]) / 2  # a tick in the middle of each step with one
+        # one path: a vertical tick per step holding an unjudged rank, separated by NaN (pen up)
+        xs = np.repeat(unjudged, 3)
+        ys = np.tile([0.0, self.top * 0.03, np.nan], len(unjudged))
+        xs[2::3] = np.nan
+        self.unjudged_ticks.set_data(xs, ys)
+        self._set_totals(cut, n, dcg, idcg)
+        return [self.gain_steps, self.discounted_steps, self.unjudged_ticks, self.idcg_line, self.dcg_line,
+                self.idcg_note, self.dcg_note], []
 
 
 #: Up to this cutoff the gains plot shows every rank 1..k, past the list's end too.
@@ -466,6 +552,8 @@ def _gains_key(table: pd.DataFrame, k: int | None) -> tuple[tuple[int, float], t
         if k < n:
             raise ValueError(f"k must be at least the table's {n} ranks; got k={k}. Pass the k the table was made with.")
     slots = n if k is None else max(n, min(k, _SHOW_EMPTY_RANKS_UP_TO))
+    if slots > MAX_BARS:  # the axis ends on a nice number, so that similar lengths share a frame
+        slots = _nice_end(slots)
     columns = [table[c].to_numpy(dtype=float) for c in ("gain", "discounted_gain", "dcg", "idcg")]
     highest = max(float(np.max(c)) for c in columns)
     return (slots, _nice_top(highest * 1.3)), (table, n if k is None else k)
@@ -480,7 +568,8 @@ def gains_per_rank(table: pd.DataFrame, k: int | None = None) -> Figure:
     """Gain and discounted gain per rank (bars), with cumulative DCG and IDCG (lines).
 
     ``table`` is :func:`ndcg_core.breakdown`'s per-rank table. Unjudged ranks are marked
-    ``?``; the gap between the two lines at the last rank is what nDCG < 1 measures.
+    ``?``; the gap between the two lines at the last rank is what nDCG < 1 measures. Past
+    :data:`MAX_BARS` ranks the bars become stepped lines and the ``?`` marks red ticks.
     With the cutoff ``k`` (up to 20) the axis shows every rank 1..k, also those past the end
     of a shorter list, and the totals are labelled ``DCG@k``.
     """
@@ -527,7 +616,9 @@ class _CurvePlot(_Plot):
                                   color=COLORS["red"], animated=anim)
         ax.set_xlim(0.5, last + 0.5)
         ax.set_ylim(0, 1.08)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        # past 999 cutoffs, fewer ticks: five-digit labels ran into each other and off the figure
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True) if last < 1000 else
+                                     MaxNLocator(nbins=4, integer=True, prune="upper"))
         ax.yaxis.set_major_locator(MultipleLocator(0.2))  # the same ticks at any text size
         ax.set_xlabel("cutoff")
         ax.set_ylabel("nDCG")
@@ -580,10 +671,109 @@ def ndcg_at_cutoffs_html(curve: Sequence[float], k: int) -> str:
     return _layered(_CurvePlot, last, "nDCG at every cutoff").html(data, f"nDCG@{k} = {at_k:.4f}")
 
 
+def stacked_html(*figures: str, gap_px: int = 12) -> str:
+    """The ``*_html`` figures one under the other, ``gap_px`` apart, as one piece of HTML.
+
+    One output for several plots: the playground redraws its two list plots in one cell,
+    so that an edit costs one cell run, not two. 12 px is the space marimo's page leaves
+    between two outputs (PAGE_CSS gives each output 6 px above and below).
+    """
+    if not all(isinstance(f, str) for f in figures):
+        raise TypeError("stacked_html takes the HTML strings the *_html figures return.")
+    return (f'<div class="ndcg-plots" style="display: flex; flex-direction: column; gap: {int(gap_px)}px">'
+            + "".join(figures) + "</div>")
+
+
+#: The gains frames' y tops :func:`warm_frames` draws: each serves the lists whose own top is
+#: from a third of it to it (see :func:`gains_per_rank_html`), so together any list of labels
+#: 0-3 with linear gain (and most with exponential gain) of up to 10 ranks.
+_WARM_TOPS = (2.5, 8.0, 20.0)
+
+
+def warm_frames() -> int:
+    """Draw ahead the frames a lecture's first edits need; returns how many were drawn.
+
+    The frames are cached per process, and one is drawn during the edit that first needs it
+    (about 40 ms). The playground opens at k = 5 on five labels, and a class types lists of
+    about that length, so this draws the gains frames for 5 and 6 ranks at :data:`_WARM_TOPS`
+    and the nDCG-curve frames that end at 6, 8 and 10 (about 0.4 s; the server's worker calls
+    it before the first visitor, after drawing the lecture example).
+    """
+    drawn = 0
+    for slots in (5, 6):
+        for top in _WARM_TOPS:
+            _layered(_GainsPlot, (slots, top), "Gain and discounted gain per rank with cumulative DCG and IDCG")
+            drawn += 1
+    for last in (6, 8, 10):
+        _layered(_CurvePlot, last, "nDCG at every cutoff")
+        drawn += 1
+    return drawn
+
+
 # --------------------------------------------------------------------------- SVG
 
 
 _SVG_SIZE = re.compile(r'<svg([^>]*?) width="[^"]*" height="[^"]*"')
+#: matplotlib's SVG opens with ``<style>*{stroke-linejoin: round; stroke-linecap: butt}</style>``.
+#: Inline in HTML that is a style sheet of the whole page: each plot redrawn on an edit added
+#: one and removed one, and the browser recomputed the style of every element of the page each
+#: time (``UpdateLayoutTree`` of several ms per plot in a Chromium trace). The same two
+#: properties, set on the ``<svg>`` element, are inherited by everything inside it alone.
+_SVG_STYLE_SHEET = re.compile(r'\s*<defs>\s*<style type="text/css">\*\{stroke-linejoin: round; stroke-linecap: butt\}</style>\s*</defs>')
+_SVG_ROOT_STYLE = "stroke-linejoin: round; stroke-linecap: butt"
+
+
+_PATH_DATA = re.compile(r'( d="| [xy]=")([^"]*)"')
+_LONG_NUMBER = re.compile(r"(-?\d+\.\d\d)\d+")
+
+
+def _short_coordinates(svg: str) -> str:
+    """The overlay's coordinates (path data, x and y) to 2 decimals of a point, not 6: a
+    hundredth of a point is far below a pixel, and the overlay is resent on every edit.
+    Text (the numbers written in the plot) is left as it is.
+
+    >>> _short_coordinates('<path d="M 86.123077 304.2 L 1.005 2"/><text x="3.14159">0.776340</text>')
+    '<path d="M 86.12 304.2 L 1.00 2"/><text x="3.14">0.776340</text>'
+    """
+    return _PATH_DATA.sub(lambda m: m.group(1) + _LONG_NUMBER.sub(r"\1", m.group(2)) + '"', svg)
+
+
+_BETWEEN_TAGS = re.compile(r">\s+<")
+_GROUP_TAG = re.compile(r'<g id="[^"]*">|<g[ >]|</g>')
+
+
+def _compact(svg: str) -> str:
+    r"""The overlay with fewer nodes for the page to build on every edit: no white space
+    between tags (each run of it was a text node) and no ``<g id="patch_1">``-style wrapper
+    around each artist (matplotlib's names, repeated in every plot of the page); groups
+    that do something (a ``clip-path``) stay.
+
+    >>> _compact('<svg>\n <g id="line2d_1">\n  <g clip-path="url(#p)">\n   <use x="1"/>\n  </g>\n </g>\n</svg>')
+    '<svg><g clip-path="url(#p)"><use x="1"/></g></svg>'
+    """
+    svg = _BETWEEN_TAGS.sub("><", svg)
+    out, kept, at = [], [], 0
+    for m in _GROUP_TAG.finditer(svg):
+        tag = m.group(0)
+        if tag == "</g>":
+            if not kept.pop():
+                out.append(svg[at:m.start()])
+                at = m.end()
+        elif tag.startswith('<g id="'):
+            kept.append(False)
+            out.append(svg[at:m.start()])
+            at = m.end()
+        else:
+            kept.append(True)
+    out.append(svg[at:])
+    return "".join(out)
+
+
+def _without_style_sheet(svg: str) -> str:
+    """matplotlib's SVG text from its ``<svg`` tag on, without its page-wide ``<style>`` element
+    (the caller sets :data:`_SVG_ROOT_STYLE` on the ``<svg>`` element instead)."""
+    svg = svg[svg.index("<svg"):]
+    return _SVG_STYLE_SHEET.sub("", svg, count=1)
 
 
 def to_svg(fig: Figure, *, max_width: str = "1000px") -> str:
@@ -597,12 +787,11 @@ def to_svg(fig: Figure, *, max_width: str = "1000px") -> str:
     buffer = io.StringIO()
     with mpl.rc_context({"svg.fonttype": "none", "svg.hashsalt": "ndcg-lab"}):
         fig.savefig(buffer, format="svg")
-    svg = buffer.getvalue()
-    svg = svg[svg.index("<svg"):]
+    svg = _without_style_sheet(buffer.getvalue())
     title = next((ax.get_title() for ax in fig.axes if ax.get_title()), "figure")
     title = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     return _SVG_SIZE.sub(
-        lambda m: f'<svg{m.group(1)} width="100%" style="max-width: {max_width}; height: auto" '
+        lambda m: f'<svg{m.group(1)} width="100%" style="max-width: {max_width}; height: auto; {_SVG_ROOT_STYLE}" '
         f'role="img" aria-label="{title}"',
         svg,
         count=1,
