@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import socket
 import subprocess
-import os
 import sys
 import threading
 import time
@@ -355,25 +354,6 @@ def test_bad_worker_counts_exit_2(text: str, capsys: pytest.CaptureFixture[str])
         lab.parse_args(["--workers", text])
     assert stop.value.code == 2
     assert "--workers: must be a whole number from 1 to 64" in capsys.readouterr().err
-
-
-def test_the_students_workers_yield_the_cpu_to_the_lecturers(tmp_path: Path) -> None:
-    room = supervise.Classroom(host="127.0.0.1", port=4000, worker_argv=lambda p: ["w", str(p)],
-                               app_argv=lambda p: ["a", str(p)], haproxy="/usr/sbin/haproxy", password=None,
-                               secrets_text="{}")
-    room.folder = tmp_path
-    room._make(2)
-    niceness = {c.name: c.niceness for c in room.children}
-    assert niceness == {"worker 1": supervise.STUDENT_NICENESS, "worker 2": supervise.STUDENT_NICENESS,
-                        "lecturer's worker": 0, "question app": 0, "HAProxy": 0}
-
-
-def test_a_child_starts_at_its_niceness() -> None:
-    base = os.nice(0)  # this process's niceness; the child's exit status is its own minus this
-    child = supervise.Child("probe", [sys.executable, "-c", f"import os, sys; sys.exit(os.nice(0) - {base})"],
-                            niceness=3)
-    child.start()
-    assert child.process is not None and child.process.wait(timeout=30) == min(3, 19 - base)
 
 
 def test_without_haproxy_one_process_serves_the_public_port(tmp_path: Path) -> None:

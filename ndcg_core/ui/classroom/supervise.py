@@ -4,8 +4,7 @@
 
 - N marimo workers (:mod:`.worker`: ``marimo run`` with the AST-race lock), each in its own
   process group on a free loopback port, plus one more for the lecturer's projector (its
-  notebook session never waits behind the students': the students' workers run at
-  niceness :data:`STUDENT_NICENESS`, so the projector also gets the CPU first); one that dies is started again on the
+  notebook session never waits behind the students'); one that dies is started again on the
   same port (HAProxy stops sending new visitors to it meanwhile);
 - the live-question app (:mod:`.app`, uvicorn) on another free loopback port;
 - HAProxy (:mod:`.proxy`) on the public address, in the foreground (``-db``), with a generated
@@ -38,11 +37,6 @@ __all__ = ["Child", "Classroom", "free_loopback_port", "wait_until_answers", "di
 
 #: seconds a worker may take to answer /health after it starts (a cold start imports marimo)
 START_TIMEOUT = 120.0
-#: The students' workers run at this niceness (os.nice), the lecturer's worker, the question
-#: app and HAProxy at the default 0: when 150 students keep both cores busy, the projected
-#: page still gets the CPU first (Linux CFS gives a nice-0 process about three times the share
-#: of a nice-5 one), and the students' edits only queue a little longer.
-STUDENT_NICENESS = 5
 GRACE = 10.0
 
 
@@ -89,8 +83,6 @@ class Child:
     health_url: str | None = None
     restart: bool = True
     quiet: bool = False
-    #: added to the process's niceness before it runs (0: as ndcg-lab itself)
-    niceness: int = 0
     process: subprocess.Popen[bytes] | None = None
     restarts: int = 0
     started_at: float = 0.0
@@ -102,21 +94,12 @@ class Child:
             stdout=subprocess.DEVNULL if self.quiet else None,
             process_group=0,
             env=env,
-            preexec_fn=self._before_exec,
+            preexec_fn=die_with_parent if sys.platform.startswith("linux") else None,
         )
         self.started_at = time.monotonic()
         if self.stdin_text is not None and self.process.stdin is not None:
             self.process.stdin.write(self.stdin_text.encode())
             self.process.stdin.close()
-
-    def _before_exec(self) -> None:  # pragma: no cover - runs in the child before exec
-        if sys.platform.startswith("linux"):
-            die_with_parent()
-        if self.niceness:
-            try:
-                os.nice(self.niceness)
-            except OSError:
-                pass
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -156,11 +139,9 @@ class Classroom:
             self.app_port = free_loopback_port()
         probe = self.probe_host if self.haproxy is None else "127.0.0.1"
         for i, port in enumerate(self.worker_ports, start=1):
-            lecturers = self.haproxy is not None and i == len(self.worker_ports)
-            name = "lecturer's worker" if lecturers else f"worker {i}"
+            name = "lecturer's worker" if self.haproxy is not None and i == len(self.worker_ports) else f"worker {i}"
             self.children.append(
-                Child(name, self.worker_argv(port), self.password, f"http://{probe}:{port}/health", quiet=True,
-                      niceness=0 if lecturers or self.haproxy is None else STUDENT_NICENESS)
+                Child(name, self.worker_argv(port), self.password, f"http://{probe}:{port}/health", quiet=True)
             )
         self.children.append(
             Child("question app", self.app_argv(self.app_port), self.secrets_text, f"http://{probe}:{self.app_port}/class/health")
