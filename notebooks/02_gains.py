@@ -350,7 +350,7 @@ def _(labels, labels_error, mo, nc):
         for _name, _list in _shown.items()
     ]
     mo.md(
-        "| | labels | CG (no discount) | DCG (1/log₂(i+1)) |\n| --- | --- | :---: | :---: |\n"
+        "| ranking | labels | CG (no discount) | DCG (1/log₂(i+1)) |\n| --- | --- | :---: | :---: |\n"
         + "\n".join(_rows)
     )
     return

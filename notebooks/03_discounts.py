@@ -44,7 +44,7 @@ def _(mo):
     mo.md(r"""
     ## The candidates
 
-    | name | $d(i)$ |
+    | name | discount $d(i)$ |
     | --- | --- |
     | standard (the lecture's) | $1/\log_2(i+1)$ |
     | shifted | $1/\log_2(i+2)$ |

@@ -30,13 +30,11 @@ DECKS = sorted(p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks
 #: (ndcg_core.ui.front.CHROME_HEAD), so any chrome violation now fails.
 KNOWN_CHROME: dict[str, str] = {}
 
-#: Violations inside notebook content that this part of the project cannot fix, each named:
+#: Violations inside notebook content that come from marimo's own widgets, each named:
 #: {notebook: [(axe rule, a fragment of the offending element's HTML, reason)]}. A notebook whose
 #: violations are all listed here is an expected failure (strict), so a fix shows up.
 MARIMO_FILE = "marimo 0.25's own file-upload widget (mo.ui.file): its hidden <input type=file> has no label and its button is role=presentation yet focusable"
 KNOWN_CONTENT = {
-    "02_gains.py": [("empty-table-header", "<th></th>", "notebook 02's hand-written comparison table opens with an empty header cell ('| | labels | CG ...'); notebooks 02-06 belong to the chapters' rewrite (issue 11)")],
-    "03_discounts.py": [("empty-table-header", "marimo-tex", "notebook 03's table header holding only the formula d(i): axe-core cannot read the text of marimo's <marimo-tex> element")],
     **{name: [(rule, "marimo-plugin-file" if rule != "label" else 'type="file"', MARIMO_FILE)
               for rule in ("aria-allowed-role", "label", "presentation-role-conflict")]
        for name in ("06_evaluating_runs.py", "10_why_numbers_differ.py")},
