@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 import subprocess
+import os
 import sys
 import threading
 import time
