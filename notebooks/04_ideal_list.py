@@ -236,13 +236,13 @@ def _(claims, mo, nc, relevant_slider):
     _at100 = nc.ndcg(DEEP_RUN, 100, judgments=deep_judgments)
     _relation = "lower than" if _at100 < _at10 else ("equal to" if _at100 == _at10 else "higher than")
     _drop = claims.cutoff_drop(DEEP_RUN, 10, 100, judgments=deep_judgments)
-    if _drop.ideal_gain == 0:
+    if _drop.gain_ratio is None:
         _why = (f"The topic has {_drop.relevant} relevant documents, no more than 10: the ideal is "
                 "used up by rank 10 (ΔI = 0), so nDCG@100 cannot be lower.")
     else:
         _why = (f"The topic has {_drop.relevant} relevant documents, more than 10: below rank 10 the "
                 f"run adds ΔD = {_drop.run_gain:.4f} and the ideal ΔI = {_drop.ideal_gain:.4f}; "
-                f"ΔD/ΔI = {_drop.run_gain / _drop.ideal_gain:.4f} is "
+                f"ΔD/ΔI = {_drop.gain_ratio:.4f} is "
                 f"{'below' if _drop.drops else 'not below'} nDCG@10 = {_drop.ndcg_small:.4f}.")
     mo.vstack([
         mo.hstack(

@@ -52,6 +52,16 @@ class CutoffDrop(NamedTuple):
         """nDCG@large < nDCG@small."""
         return self.ndcg_large < self.ndcg_small
 
+    @property
+    def gain_ratio(self) -> float | None:
+        """ΔD/ΔI, what the ranks between the cutoffs add to DCG over what they add to IDCG (None
+        when the ideal is used up, ΔI = 0). nDCG@large < nDCG@small exactly when it is below nDCG@small.
+
+        >>> CutoffDrop(10, 100, 0.9, 0.8, 12, 0.5, 1.0).gain_ratio
+        0.5
+        """
+        return None if self.ideal_gain == 0 else self.run_gain / self.ideal_gain
+
 
 def cutoff_drop(
     labels: Sequence[float | None],

@@ -337,10 +337,9 @@ def cutoff_sentence(run: Sequence[float], judgments: Sequence[float]) -> str:
     else:
         relation = "higher than"
     head = f"With {drop.relevant} relevant documents, nDCG@{large} is {relation} nDCG@{small}."
-    if drop.ideal_gain == 0:
+    if drop.gain_ratio is None:
         return head + f" The ideal is used up by rank {small} (ΔI = 0): nDCG@{large} cannot be lower."
-    ratio = drop.run_gain / drop.ideal_gain
-    return head + (f" Below rank {small}: ΔD/ΔI = {ratio:.4f}, "
+    return head + (f" Below rank {small}: ΔD/ΔI = {drop.gain_ratio:.4f}, "
                    f"{'below' if drop.drops else 'not below'} nDCG@{small} = {drop.ndcg_small:.4f}.")
 
 
