@@ -214,22 +214,16 @@ def _answers(url: str) -> bool:
 
 
 def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
-    """The decks (notebooks with a slides layout): file name, gallery title, number of slides."""
+    """The decks (notebooks with a slides layout): file name, title (the front page's), number of slides."""
     import json
-    import tomllib
+
+    from .front import read_notebook
 
     decks = []
     for layout in sorted((folder / "layouts").glob("*.slides.json")):
         notebook = folder / layout.name.replace(".slides.json", ".py")
-        title = notebook.stem
-        head = notebook.read_text(encoding="utf-8").split("# ///\n", 1)[0]
-        try:
-            meta = tomllib.loads("\n".join(line[2:] for line in head.splitlines()[1:]))
-            title = str(meta["tool"]["marimo"]["opengraph"]["title"])
-        except (tomllib.TOMLDecodeError, KeyError, TypeError):
-            pass
         cells = json.loads(layout.read_text(encoding="utf-8"))["data"]["cells"]
-        decks.append((notebook.name, title, sum(cell.get("type") == "slide" for cell in cells)))
+        decks.append((notebook.name, read_notebook(notebook).title, sum(cell.get("type") == "slide" for cell in cells)))
     return decks
 
 

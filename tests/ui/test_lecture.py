@@ -68,3 +68,14 @@ def test_the_worked_ndcg_grows_one_rank_per_press_and_ends_with_the_answer() -> 
     assert "DCG@5 = " in steps[5][0] and "IDCG@5 = " not in steps[5][0]
     assert steps[8][0].endswith("**Answer:** nDCG@5 = 0.7763 ≈ **0.78**")
     assert "Step 1" not in steps[8][0]  # a slide keeps the current step (and the one before) only
+
+
+def test_the_handout_names_its_decks_as_the_front_page_does() -> None:
+    from ndcg_core.teaching.paths import notebooks_dir
+    from ndcg_core.ui import front, handout
+
+    folder = notebooks_dir()
+    decks = handout._deck_titles(folder)
+    assert [name for name, _, _ in decks] == sorted(front.deck_names(folder))
+    for name, title, slides in decks:
+        assert title == front.read_notebook(folder / name).title and slides > 1
