@@ -1,6 +1,7 @@
 """The layers of ndcg_core, enforced: imports point down only, marimo and matplotlib stay in ui.
 
-    core (ndcg_core/*.py) <- trec (ndcg_core/trec) <- teaching (ndcg_core/teaching) <- ui (ndcg_core/ui)
+    core (ndcg_core/*.py) <- trec (ndcg_core/trec) <- teaching (ndcg_core/teaching)
+        <- infra (ndcg_core/infra) <- ui (ndcg_core/ui)
 
 Every import statement of every module is read with :mod:`ast` (module level and inside
 functions, absolute and relative), so a lazy ``from ..ui import x`` inside a function counts
@@ -19,13 +20,14 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ndcg_core"
-LAYERS = ("core", "trec", "teaching", "ui")
+LAYERS = ("core", "trec", "teaching", "infra", "ui")
 #: What each layer may import, besides itself.
 ALLOWED = {
     "core": {"core"},
     "trec": {"core", "trec"},
     "teaching": {"core", "trec", "teaching"},
-    "ui": {"core", "trec", "teaching", "ui"},
+    "infra": {"core", "trec", "teaching", "infra"},
+    "ui": {"core", "trec", "teaching", "infra", "ui"},
 }
 #: Third-party packages only the ui layer may import.
 UI_ONLY = {"marimo", "matplotlib"}
@@ -44,7 +46,7 @@ MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 def layer_of(module: str) -> str:
     parts = module.split(".")
-    if len(parts) > 1 and parts[1] in ("trec", "teaching", "ui"):
+    if len(parts) > 1 and parts[1] in ("trec", "teaching", "infra", "ui"):
         return parts[1]
     return "core"
 
@@ -77,7 +79,7 @@ def _edges() -> list[tuple[str, int, str, list[str]]]:
 
 
 def test_every_layer_exists_with_a_docstring_that_says_what_it_may_import() -> None:
-    for layer in ("trec", "teaching", "ui"):
+    for layer in ("trec", "teaching", "infra", "ui"):
         init = PACKAGE / layer / "__init__.py"
         doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
         assert doc and "May import" in doc, f"{init} must open with a docstring saying what lives there and what it may import"
