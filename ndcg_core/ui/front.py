@@ -77,7 +77,7 @@ THUMBNAIL_PATH = "/ndcg-lab/thumbnails/"
 #: Classroom mode: where students find the class questions ("/class/" on the same address,
 #: or ":PORT/class/" for the same host on another port, when there is no HAProxy).
 CLASS_URL_ENV = "NDCG_LAB_CLASS_URL"
-#: Set to "1" by ``ndcg-lab slides`` (the same name as :data:`ndcg_core.ui.lecture.DECK_ENV`).
+#: Set to "1" by ``ndcg-lab slides`` (the same name as :data:`ndcg_core.ui.lab.DECK_ENV`).
 DECK_ENV = "NDCG_LAB_DECK"
 #: The lecture example every thumbnail that draws a ranked list uses.
 LECTURE_EXAMPLE = "1, 0, 2, 1, 0"
@@ -150,7 +150,7 @@ def read_notebooks(folder: Path | None = None) -> list[Notebook]:
 
 def _has_slides_layout(path: Path) -> bool:
     """True when the notebook's ``marimo.App(...)`` names a ``*.slides.json`` layout file
-    (the copies ``ndcg-lab slides`` serves)."""
+    (the decks ``ndcg-lab slides`` serves)."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeError, SyntaxError, ValueError):
@@ -164,11 +164,11 @@ def _has_slides_layout(path: Path) -> bool:
 
 
 def deck_names(folder: Path | None = None) -> set[str]:
-    """The notebooks of ``folder`` that have a slide deck: a ``layouts/<name>.slides.json``
-    next to them, or (in the copies ``ndcg-lab slides`` serves) a ``layout_file`` naming one."""
+    """The notebooks of ``folder`` that have a slide deck: a deck of the same name in its
+    ``decks/`` subfolder, or (the decks ``ndcg-lab slides`` serves) a ``layout_file`` naming one."""
     folder = notebooks_dir() if folder is None else Path(folder)
     names = {card.file for card in read_notebooks(folder)}
-    laid_out = {path.name.removesuffix(".slides.json") + ".py" for path in (folder / "layouts").glob("*.slides.json")}
+    laid_out = {path.name for path in (folder / "decks").glob("*.py")}
     return {name for name in names if name in laid_out or _has_slides_layout(folder / name)}
 
 
@@ -608,7 +608,7 @@ class FrontDoor:
         self.folder = notebooks_dir() if folder is None else Path(folder)
         self.notebooks = read_notebooks(self.folder)
         self.decks = deck_names(self.folder)
-        if slides is None:  # ndcg-lab slides: its flag, or the copies it serves naming their layouts
+        if slides is None:  # ndcg-lab slides: its flag, or the decks it serves naming their layouts
             slides = environ.get(DECK_ENV) == "1" or any(_has_slides_layout(self.folder / c.file) for c in self.notebooks)
         self.slides = slides
         self.class_setting = environ.get(CLASS_URL_ENV) if class_url is None else class_url
