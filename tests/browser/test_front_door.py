@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.py"))
-DECKS = sorted(p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "layouts").glob("*.slides.json"))
+DECKS = sorted(p.name for p in (REPO / "notebooks" / "decks").glob("*.py"))
 PATH = ["01", "02", "03", "04", "05", "06", "07", "08"]
 LOADED_JS = "(n) => document.images.length === n && [...document.images].every((i) => i.complete && i.naturalWidth > 0)"
 
