@@ -17,9 +17,9 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import claims, compare
-    from ndcg_core.ui import tables, widgets
+    from ndcg_core.ui import deck, tables, widgets
     import pandas as pd
-    return claims, compare, mo, nc, pd, tables, widgets
+    return claims, compare, deck, mo, nc, pd, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -45,8 +45,9 @@ def _(mo):
     Everything above the threshold looks alike. Then, with $R$ the number of relevant
     judged documents of the query:
 
-    $$P@k = \frac{1}{k}\sum_{i=1}^{k} [\ell_i \ge t], \qquad
-    AP = \frac{1}{R}\sum_{i:\,\ell_i \ge t} P@i .$$
+    $$\Large P@k = \frac{1}{k}\sum_{i=1}^{k} [\ell_i \ge t]$$
+
+    $$\Large AP = \frac{1}{R}\sum_{i:\,\ell_i \ge t} P@i .$$
 
     As in trec_eval, $P@k$ divides by $k$ even when the list is shorter, and $AP$ divides by
     all $R$ relevant documents, also those the list never returned (they add 0).
@@ -254,38 +255,117 @@ def _(widgets):
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-best-fourth")
+def _(deck):
+    best_fourth_button = deck.step_button()
+    swap_compare_button = deck.step_button()
+    return best_fourth_button, swap_compare_button
+
+
+@app.cell
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-best-fourth")
     return
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-swap")
+def _(deck):
+    deck.hints("binary-best-fourth")
     return
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-swap-compare")
+def _(best_fourth_button, deck):
+    deck.solution("binary-best-fourth", best_fourth_button)
     return
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-gap-weight")
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-swap")
     return
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-threshold")
+def _(deck):
+    deck.hints("binary-swap")
     return
 
 
 @app.cell
-def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-ap-weight")
+def _(deck):
+    deck.answer("binary-swap", tables=False)
+    return
+
+
+@app.cell
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-swap-compare")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.hints("binary-swap-compare")
+    return
+
+
+@app.cell
+def _(deck, swap_compare_button):
+    deck.solution("binary-swap-compare", swap_compare_button, sections=True)
+    return
+
+
+@app.cell
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-gap-weight")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.hints("binary-gap-weight")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.answer("binary-gap-weight", tables=False)
+    return
+
+
+@app.cell
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-threshold")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.hints("binary-threshold")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.answer("binary-threshold", tables=False)
+    return
+
+
+@app.cell
+def _(chapter_answers, deck):
+    deck.question(chapter_answers, "binary-ap-weight")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.hints("binary-ap-weight")
+    return
+
+
+@app.cell
+def _(deck):
+    deck.answer("binary-ap-weight", tables=False)
     return
 
 
