@@ -87,6 +87,23 @@ def test_negative_table_gain_is_allowed():
     assert nc.dcg([0, 1], gain={0: -1, 1: 2}) == pytest.approx(-1 / log2(2) + 2 / log2(3))
 
 
+def test_negative_gain_documents_stay_out_of_the_ideal():
+    # Label 0 costs -1. The best ranking puts the two label-0 documents below the cutoff, so
+    # IDCG@3 = 1/log2(2) = 1, not 1 - 1/log2(3) - 1/log2(4) = -0.1309 (which made nDCG 0 for
+    # the optimal run before): the ideal is the best obtainable, as in trec_eval's ndcg.
+    penalty = {0: -1, 1: 1}
+    assert nc.idcg([1, 0, 0], 3, gain=penalty) == 1.0
+    assert nc.ndcg([1, None, None], 3, judgments=[1, 0, 0], gain=penalty) == 1.0
+    # A run that shows the penalised documents: DCG = 1 - 1/log2(3) - 1/log2(4) over IDCG = 1.
+    assert nc.ndcg([1, 0, 0], 3, judgments=[1, 0, 0], gain=penalty) == pytest.approx(1 - 1 / log2(3) - 1 / log2(4))
+    # The per-rank table agrees: its ideal column holds only the label-1 document.
+    table = nc.breakdown([1, 0, 0], 3, judgments=[1, 0, 0], gain=penalty)
+    assert list(table["ideal_gain"]) == [1.0, 0.0, 0.0]
+    assert float(table["ndcg"].iloc[0]) == 1.0
+    # Non-negative gains are untouched: a zero-gain judgment still adds nothing.
+    assert nc.idcg([2, 0, 1], 3) == pytest.approx(2 + 1 / log2(3))
+
+
 def test_callable_gain_and_discount():
     assert nc.dcg([1, 2], gain=lambda l: l * 10, discount=lambda r: 1 / r**2) == pytest.approx(10 + 20 / 4)
 
