@@ -66,8 +66,13 @@ def _dcg_of(labels: np.ndarray, k: int | None, gain: GainFunction, discount: Dis
 
 
 def _dcg_of_gains(gains: np.ndarray, k: int | None, discount: DiscountFunction) -> float:
-    """DCG@k of gains already computed (the ideal list's)."""
-    n = _cut(len(gains), k)
+    """DCG@k of gains already computed (the ideal list's: sorted, largest first, none negative).
+
+    The zero gains at the end add nothing and are not summed, so IDCG@k is the same float
+    at every k past the last positive gain (a dot product over a longer array may round
+    differently in the last bit, and nDCG@100 would then differ from nDCG@10 by 1e-16).
+    """
+    n = min(_cut(len(gains), k), int(np.count_nonzero(gains)))
     if n == 0:
         return 0.0
     return dcg_at(gains[:n], discount.prefix(n))

@@ -228,3 +228,11 @@ def test_ndcg_at_100_below_ndcg_at_10():
     assert at_10 == 1.0
     assert at_100 == pytest.approx(dcg_10 / (dcg_10 + 1 / log2(12) + 1 / log2(13)))
     assert at_100 < at_10
+
+
+def test_idcg_is_the_same_float_past_the_last_relevant_document():
+    # Found by hypothesis in test_claims: judged 3, 3, 2, 2 and twelve zeros. IDCG@16 summed the
+    # zeros too and came out 8.9e-16 above IDCG@4, so nDCG@16 < nDCG@4 by one ulp ("a drop").
+    judgments = [0, 0, 2, 3] + [0] * 10 + [2, 3]
+    assert nc.idcg(judgments, 16) == nc.idcg(judgments, 4)
+    assert nc.ndcg([0, 0, 2, 3], 16, judgments=judgments) == nc.ndcg([0, 0, 2, 3], 4, judgments=judgments)
