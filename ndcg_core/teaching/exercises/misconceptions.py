@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ...discounts import resolve_discount
 from ...metrics import dcg
+from .binary import BINARY_ASKS, binary_mistakes, mistaken_value
 from .model import Setting
 from .values import quantity, rank_table
 
@@ -132,6 +133,36 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "ideal-ascending",
             "the ideal list sorted from smallest to largest",
             "The ideal ranking puts the most valuable document first: sort by gain, largest first.",
+        ),
+        Misconception(
+            "ap-over-retrieved",
+            "AP divided by the relevant documents the list found instead of all relevant documents (R)",
+            "AP divides by R, every relevant judged document of the query: a relevant document the list "
+            "never returned adds 0 to the sum and still counts in R.",
+        ),
+        Misconception(
+            "ap-over-returned",
+            "AP divided by the number of documents in the list",
+            "AP averages over the relevant documents of the query: divide the sum of precisions by R, "
+            "not by how many documents were returned.",
+        ),
+        Misconception(
+            "precision-over-returned",
+            "P@k divided by the length of a list shorter than k",
+            "P@k divides by k, also when the list holds fewer than k documents (as trec_eval does): "
+            "the empty ranks count as not relevant.",
+        ),
+        Misconception(
+            "precision-as-recall",
+            "relevant documents in the top k divided by R: that is recall, not precision",
+            "Precision divides by the k ranks looked at; recall divides by R, the relevant documents "
+            "of the query.",
+        ),
+        Misconception(
+            "grades-as-counts",
+            "the labels added up where a binary measure counts documents",
+            "P@k and AP count relevant documents: a label 2 counts as one relevant document, "
+            "exactly like a label 1.",
         ),
     )
 }
@@ -380,7 +411,12 @@ class Variant(NamedTuple):
     def value(self, rank: int | None = None) -> float | None:
         """The value this mistake gives, or None where it cannot be computed (e.g. 0/0)."""
         try:
-            if self.asks in ("unjudged", "term") or (
+            if self.asks in BINARY_ASKS:
+                binary = mistaken_value(self.setting, self.misconception, self.asks)
+                if binary is None:
+                    return None
+                value = binary
+            elif self.asks in ("unjudged", "term") or (
                     self.asks in ("dcg", "idcg", "ndcg") and self.rounding is None and self.ideal is None):
                 value = quantity(self.setting, self.asks, rank)
             else:
@@ -406,6 +442,8 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     """Each common mistake that applies to ``asks`` under ``setting``, as what it computes."""
     out: list[Variant] = []
     add = out.append
+    if asks in BINARY_ASKS:
+        return [Variant(mid, "", setting, asks) for mid in binary_mistakes(asks)]
     if setting.gain == "linear":
         add(Variant("gain-exponential-for-linear", "", setting.with_config(gain="exponential"), asks))
     elif setting.gain == "exponential":
