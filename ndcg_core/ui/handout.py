@@ -226,7 +226,10 @@ def run(out: Path, *, folder: Path) -> int:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        print("ndcg-lab handout: needs the Python package playwright (pip install playwright).", file=sys.stderr)
+        print("ndcg-lab handout: needs the optional Python package playwright, which NDCG Lab's [handout] extra "
+              "installs: pip install 'ndcg-lab[handout]' (in a checkout: .venv/bin/pip install -e '.[handout]'). "
+              "It drives Debian's Chromium (apt-get install chromium); it never downloads a browser.",
+              file=sys.stderr)
         return 2
     if not CHROMIUM.exists():
         print(f"ndcg-lab handout: needs Chromium at {CHROMIUM} (apt-get install chromium).", file=sys.stderr)
