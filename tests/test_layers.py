@@ -68,6 +68,15 @@ def layer_of(module: str) -> str:
     return "core"
 
 
+def _source(package: str, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from ... import`` statement in ``package`` reads from."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(module: str, path: Path) -> list[tuple[int, str, list[str]]]:
     """(line, imported module, imported names) for every import statement."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -77,12 +86,7 @@ def _imports(module: str, path: Path) -> list[tuple[int, str, list[str]]]:
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = _source(package, node)
             names = [alias.name for alias in node.names]
             if node.module is None:  # from . import a, b: each name is a module
                 found += [(node.lineno, f"{target}.{name}", []) for name in names]
@@ -182,12 +186,7 @@ def _module_aliases(module: str, path: Path, tree: ast.AST) -> dict[str, str]:
                     else:
                         aliases["ndcg_core"] = "ndcg_core"
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
+            source = _source(package, node)
             if not source.startswith("ndcg_core"):
                 continue
             for alias in node.names:
