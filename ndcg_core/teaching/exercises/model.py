@@ -225,7 +225,7 @@ class Exercise:
         if self.kind == "ideal":
             return "e.g. 3, 2, 0"
         if self.kind == "numeric":
-            return "e.g. 78 % or 0.78" if self.asks == "ndcg" else "e.g. 1.23"
+            return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap") else "e.g. 1.23"
         return ""
 
     @property
