@@ -197,7 +197,9 @@ def idcg(
     ----------
     judgments : sequence of numbers
         All judged labels of the query, in any order (judged non-relevant documents
-        may be left out: they add nothing).
+        may be left out: they add nothing). A document whose gain is negative (a gain
+        table may price a label below 0) is left out: the best ranking keeps it below
+        the cutoff, as trec_eval's ideal does.
     k, gain, discount, base
         As in :func:`dcg`.
 
@@ -207,6 +209,8 @@ def idcg(
 
     >>> round(idcg([2, 1, 1], 5), 4)
     3.1309
+    >>> idcg([1, 0, 0], 3, gain={0: -1, 1: 1})  # the two penalised documents stay out
+    1.0
     """
     k = check_k(k)
     judged = check_judgments(judgments)
