@@ -9,6 +9,8 @@ here until the table is reviewed again. CHANGED records the labels that review r
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from ndcg_core.teaching import exercises as ex
@@ -268,3 +270,53 @@ def test_every_misconception_a_concept_option_names_has_a_hint():
     for _, _, _, mid, _ in REVIEWED:
         m = ex.MISCONCEPTIONS[mid]
         assert m.name and m.hint.endswith("."), mid
+
+
+# ------------------------------------------------------------------ near-duplicates (issue 20)
+
+REMOVED = ("unjudged-condense-short", "runs-ideal-source")
+
+
+def test_removed_near_duplicates_are_referenced_nowhere():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    ids = {e.id for e in ex.all_exercises()}
+    places = [root / "data" / "coverage.toml", *sorted((root / "notebooks").rglob("*.py")),
+              *sorted((root / "ndcg_core").rglob("*.py"))]
+    for removed in REMOVED:
+        assert removed not in ids
+        for path in places:
+            assert removed not in path.read_text(encoding="utf-8"), (removed, path)
+    # what they taught is carried by the exercise they were merged into
+    assert "rewards a run that returned fewer documents" in ex.get("unjudged-condense-rewards").explanation
+    assert "whether the ideal was built from the full judgments" in ex.get("runs-config").explanation \
+        or "ideal list from all judged documents" in ex.get("runs-config").options[ex.get("runs-config").answer_option]
+
+
+def test_the_former_near_duplicates_ask_different_things():
+    import ndcg_core as nc
+
+    # CG: gains-cg-order asks whether order matters (it does not); gains-cg-compare asks which top 3
+    # holds more gain: A = 2, 0, 0 has CG 2, B = 0, 1, 2 has CG 3, though A wins under DCG.
+    compare = ex.get("gains-cg-compare").setting
+    assert tuple(compare.labels) != tuple(ex.get("gains-cg-order").setting.labels)
+    assert ex.expected_answer("gains-cg-compare") == "Ranking B"
+    assert nc.dcg([2, 0, 0], 3) > nc.dcg([0, 1, 2], 3)
+    # The exam's code: ideal-trap-concept is the 1.0 trap; ideal-exam-code computes the short code's
+    # value on a list where it is not 1: (2 + 3/2) / (3 + 2/log2(3)), and names the full-judgment value.
+    assert ex.expected_answer("ideal-exam-code") == pytest.approx((2 + 3 / 2) / (3 + 2 / math.log2(3)))
+    full = nc.ndcg([2, 0, 3, 0], 4, judgments=[3, 3, 2, 2])
+    assert ex.check("ideal-exam-code", f"{full:.2f}").misconception == "ideal-from-judgments"
+    # Labels: gains-weighting asks what a gain of 7 claims; gains-labels-codes what the labels alone allow.
+    assert ex.get("gains-weighting").prompt != ex.get("gains-labels-codes").prompt
+    assert "labels alone" in ex.get("gains-labels-codes").title
+
+
+def test_every_exercise_maps_to_a_claim():
+    import tomllib
+    from pathlib import Path
+
+    coverage = tomllib.loads((Path(__file__).resolve().parents[2] / "data" / "coverage.toml").read_text("utf-8"))
+    mapped = {x for claim in coverage.values() for x in claim.get("exercised", [])}
+    assert sorted(e.id for e in ex.all_exercises() if e.id not in mapped) == []

@@ -90,6 +90,12 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "ones the list missed; sort them all by gain.",
         ),
         Misconception(
+            "ideal-from-judgments",
+            "the ideal from all judged documents where the exercise asks for the exam code's ideal",
+            "The exam's short code sees only the list: its ideal is sorted(rels, reverse=True), the "
+            "list's own labels. That is why it can overstate nDCG.",
+        ),
+        Misconception(
             "ideal-unsorted",
             "an unsorted ideal list",
             "Sort the judged labels by gain, largest first, before computing the ideal DCG.",
@@ -476,6 +482,8 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     if asks in ("idcg", "ndcg"):
         if setting.ideal == "judgments" and setting.all_judgments is not None:
             add(Variant("ideal-from-run", "", setting.with_config(ideal="list"), asks))
+        elif setting.ideal == "list" and setting.all_judgments is not None:
+            add(Variant("ideal-from-judgments", "", setting.with_config(ideal="judgments"), asks))
         add(Variant("ideal-unsorted", "the ranked list in its own order", setting, asks, ideal="run-order"))
         if setting.ideal == "judgments" and setting.judgments is not None:
             add(Variant("ideal-unsorted", "the judgments in the order they were listed", setting, asks,
