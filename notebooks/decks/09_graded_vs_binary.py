@@ -250,15 +250,14 @@ def _(widgets):
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("binary-best-fourth", "binary-swap", "binary-swap-compare", "binary-gap-weight", "binary-threshold", "binary-ap-weight"))
+    chapter_answers = widgets.answer_boxes(("binary-best-fourth", "binary-swap", "binary-precision-short", "binary-gap-weight", "binary-ap", "binary-ap-weight"))
     return (chapter_answers,)
 
 
 @app.cell
 def _(deck):
     best_fourth_button = deck.step_button()
-    swap_compare_button = deck.step_button()
-    return best_fourth_button, swap_compare_button
+    return (best_fourth_button,)
 
 
 @app.cell
@@ -299,19 +298,19 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "binary-swap-compare")
+    deck.question(chapter_answers, "binary-precision-short")
     return
 
 
 @app.cell
 def _(deck):
-    deck.hints("binary-swap-compare")
+    deck.hints("binary-precision-short")
     return
 
 
 @app.cell
-def _(deck, swap_compare_button):
-    deck.solution("binary-swap-compare", swap_compare_button, sections=True)
+def _(deck):
+    deck.answer("binary-precision-short", tables=False)
     return
 
 
@@ -335,19 +334,19 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "binary-threshold")
+    deck.question(chapter_answers, "binary-ap")
     return
 
 
 @app.cell
 def _(deck):
-    deck.hints("binary-threshold")
+    deck.hints("binary-ap")
     return
 
 
 @app.cell
 def _(deck):
-    deck.answer("binary-threshold", tables=False)
+    deck.answer("binary-ap", tables=False)
     return
 
 
