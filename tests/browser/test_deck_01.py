@@ -74,3 +74,15 @@ def test_a_checked_answer_fits_under_its_question(deck: Page, artifacts_dir: Pat
     expect(page.locator(PRESENT).get_by_text("natural logarithm", exact=False).first).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "deck01_checked.png"))
     assert problems(page) == []
+
+
+def test_reset_shows_the_hidden_numbers_again(deck: Page) -> None:
+    """Reset to the lecture example also switches Hide the numbers off (it used to stay on)."""
+    page = deck
+    goto_text(page, "Reset to the lecture example")
+    present = page.locator(PRESENT)
+    run_and_settle(page, present.get_by_role("switch", name="Hide the numbers").click, what="hide the numbers")
+    expect(present).not_to_contain_text("0.7763")
+    run_and_settle(page, present.get_by_role("button", name="Reset to the lecture example").click, what="reset")
+    expect(present).to_contain_text("0.7763")  # 2.4307 / 3.1309, shown again
+    expect(present.get_by_role("switch", name="Hide the numbers")).not_to_be_checked()
