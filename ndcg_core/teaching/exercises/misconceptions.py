@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ...discounts import resolve_discount
 from ...metrics import dcg
+from .measures import MEASURE_ASKS, measure_mistakes
 from .model import Setting
 from .values import quantity, rank_table
 
@@ -127,6 +128,42 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "too-few-decimals",
             "fewer decimals than asked",
             "Give the answer to the number of decimals the exercise asks for.",
+        ),
+        Misconception(
+            "rprec-r-from-list",
+            "R counted from the ranked list only (the relevant documents it missed left out)",
+            "R is the number of relevant judged documents of the query, found or not: count the "
+            "relevant judged labels, then look at the top R of the list.",
+        ),
+        Misconception(
+            "rprec-whole-list",
+            "the precision of the whole list instead of the top R",
+            "P@R cuts the list at rank R, the number of relevant documents: count the relevant "
+            "documents among the first R ranks and divide by R.",
+        ),
+        Misconception(
+            "bpref-unjudged-as-nonrelevant",
+            "unjudged documents counted as judged non-relevant",
+            "bpref reads judged documents only: skip every unjudged (?) document, and count only "
+            "the judged non-relevant documents above each relevant one.",
+        ),
+        Misconception(
+            "bpref-divides-by-r",
+            "the non-relevant count divided by R instead of min(R, N)",
+            "In trec_eval's bpref each relevant document adds 1 - min(n, R) / min(R, N), with N the "
+            "judged non-relevant documents of the query.",
+        ),
+        Misconception(
+            "map-pooled",
+            "all topics' relevant documents pooled (a topic with many relevant documents weighs more)",
+            "MAP is the plain mean of the topics' AP values: compute AP per topic, then average; "
+            "every topic weighs the same.",
+        ),
+        Misconception(
+            "ap-divides-by-found",
+            "AP divided by the relevant documents found instead of R",
+            "AP divides by R, every relevant judged document of the topic: one the list never "
+            "returned adds 0 to the sum but still counts in R.",
         ),
         Misconception(
             "ideal-ascending",
@@ -234,6 +271,14 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception("move-down-helps", "the belief that moving a better document down can raise DCG",
                       "Swapping a more relevant document above a less relevant one moves the larger gain to "
                       "the larger discount: DCG rises."),
+        Misconception("rprec-fixed-k", "the belief that P@R uses one fixed cutoff for every query",
+                      "R is the number of relevant documents of this query: each query gets its own cutoff."),
+        Misconception("bpref-reads-grades", "the belief that bpref reads the grades",
+                      "bpref is binary: it binarises at the relevance threshold like P@k and AP; only nDCG "
+                      "reads grades."),
+        Misconception("measure-fits-any-judgments", "the belief that every measure suits every kind of judgments",
+                      "Measures differ in what they need: nDCG needs graded labels and the ideal ranking "
+                      "(complete judgments); bpref was made for incomplete binary judgments."),
     )
 }
 MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
@@ -284,7 +329,7 @@ class Variant(NamedTuple):
     def value(self, rank: int | None = None) -> float | None:
         """The value this mistake gives, or None where it cannot be computed (e.g. 0/0)."""
         try:
-            if self.asks in ("unjudged", "term") or (
+            if self.asks in ("unjudged", "term") or ":" in self.asks or self.asks in MEASURE_ASKS or (
                     self.asks in ("dcg", "idcg", "ndcg") and self.rounding is None and self.ideal is None):
                 value = quantity(self.setting, self.asks, rank)
             else:
@@ -310,6 +355,8 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     """Each common mistake that applies to ``asks`` under ``setting``, as what it computes."""
     out: list[Variant] = []
     add = out.append
+    if asks in MEASURE_ASKS:
+        return [Variant(mid, detail, setting, name) for mid, detail, name in measure_mistakes(asks)]
     if setting.gain == "linear":
         add(Variant("gain-exponential-for-linear", "", setting.with_config(gain="exponential"), asks))
     elif setting.gain == "exponential":

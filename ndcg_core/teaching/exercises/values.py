@@ -20,6 +20,7 @@ from dataclasses import replace
 import pandas as pd
 
 from ...metrics import breakdown, unjudged_fraction
+from .measures import MEASURE_ASKS, MISTAKES, measure_quantity
 from .model import ASKS, Setting
 
 __all__ = ["quantity", "rank_table", "ideal_labels", "winner", "tolerance"]
@@ -44,6 +45,8 @@ def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     ValueError
         For another ``asks``, or a term without a rank.
     """
+    if asks in MEASURE_ASKS or any(asks == name for m in MISTAKES.values() for *_, name in m):
+        return measure_quantity(setting, asks)
     if asks == "unjudged":
         return unjudged_fraction(list(setting.labels), setting.k)
     if asks == "term":
