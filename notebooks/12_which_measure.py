@@ -44,13 +44,13 @@ def _(mo):
     counts a label at or above the threshold $t$ as relevant, $[\ell_i \ge t]$.
 
     | measure | formula | in words |
-    | --- | --- | --- |
-    | P@k | $\frac{1}{k}\sum_{i=1}^{k} [\ell_i \ge t]$ | share of relevant documents in the top $k$ |
-    | P@R | $\frac{1}{R}\sum_{i=1}^{R} [\ell_i \ge t]$ | the same, cut at rank $R$ |
-    | AP | $\frac{1}{R}\sum_{i:\,\ell_i \ge t} P@i$ | precision at every relevant document, averaged over all $R$ |
-    | MAP | $\frac{1}{\lvert Q\rvert}\sum_{q} AP(q)$ | AP averaged over topics, each topic weighs the same |
-    | nDCG@k | $\mathrm{DCG}@k / \mathrm{IDCG}@k$ | grades and positions of the top $k$, against the ideal |
-    | bpref | $\frac{1}{R}\sum_{r}\Bigl(1 - \frac{\min(n_r, R)}{\min(R, N)}\Bigr)$ | how few judged non-relevant documents rank above each relevant one |
+    | :--- | :--- | :--- |
+    | P@k | $\displaystyle \frac{1}{k}\sum_{i=1}^{k} [\ell_i \ge t]$ | share of relevant documents in the top $k$ |
+    | P@R | $\displaystyle \frac{1}{R}\sum_{i=1}^{R} [\ell_i \ge t]$ | the same, cut at rank $R$ |
+    | AP | $\displaystyle \frac{1}{R}\sum_{i:\,\ell_i \ge t} P@i$ | precision at every relevant document, averaged over all $R$ |
+    | MAP | $\displaystyle \frac{1}{\lvert Q\rvert}\sum_{q} AP(q)$ | AP averaged over topics, each topic weighs the same |
+    | nDCG@k | $\displaystyle \frac{\mathrm{DCG}@k}{\mathrm{IDCG}@k}$ | grades and positions of the top $k$, against the ideal |
+    | bpref | $\displaystyle \frac{1}{R}\sum_{r}\Bigl(1 - \frac{\min(n_r, R)}{\min(R, N)}\Bigr)$ | how few judged non-relevant documents rank above each relevant one |
 
     In bpref, $n_r$ counts the judged non-relevant documents above the relevant document
     $r$ and $N$ is the number of judged non-relevant documents of the query (trec_eval's
@@ -169,11 +169,61 @@ def _(measures, mo, tables):
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
+    ## A new system's unjudged documents
+
+    A system that did not take part in the pool returns documents nobody judged. Put some
+    of them on top of your list; the judgments stay as they are. P@R and AP count each one
+    as not relevant, nDCG with unjudged = 0 gives it gain 0: all three fall, although the
+    system found exactly the same judged documents in the same order. bpref skips unjudged
+    documents and condensed nDCG removes them: both **hold up**.
+    """)
+    return
+
+
+@app.cell
+def _(mo):
+    on_top_slider = mo.ui.slider(0, 5, value=2, label="Unjudged documents on top", show_value=True)
+    on_top_slider
+    return (on_top_slider,)
+
+
+@app.cell
+def _(
+    input_error,
+    judgments,
+    k_slider,
+    labels,
+    measures,
+    mo,
+    on_top_slider,
+    plots,
+    tables,
+    threshold_slider,
+):
+    mo.stop(labels is None, input_error)
+    on_top = measures.unjudged_on_top_table(labels, k_slider.value, judgments=judgments, count=on_top_slider.value,
+                                            threshold=threshold_slider.value)
+    _held = [name for name, change in on_top["change"].items() if abs(change) < 1e-12]
+    mo.vstack([
+        plots.holes_bars(on_top, title="A new system: unjudged documents on top",
+                         after_label=f"with {on_top_slider.value} unjudged on top"),
+        mo.md(tables.markdown_table(on_top, 4)),
+        mo.md(f"Unchanged with {on_top_slider.value} unjudged documents on top: {', '.join(_held)}."),
+    ])
+    return (on_top,)
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
     ## Remove judgments and watch
 
-    Pick ranks whose documents nobody judged. Each becomes `?` in the list, and its label
-    leaves the judgments. P@R and AP then count it as not relevant; nDCG with unjudged = 0
-    gives it gain 0 in place; condensed nDCG removes it and moves the rest up; bpref skips it.
+    Now the other way: keep the list, and pick ranks whose documents were never judged.
+    Each becomes `?`, and its label leaves the judgments, so $R$ or $N$ shrinks. P@R and AP
+    count the document as not relevant; nDCG with unjudged = 0 gives it gain 0 in place;
+    condensed nDCG removes it and moves the rest up; bpref skips it. On one short list every
+    measure can move, because the judgments themselves changed: the fair test needs many
+    topics (next section).
     """)
     return
 
@@ -208,10 +258,9 @@ def _(
                                  threshold=threshold_slider.value)
     _held = [name for name, change in holes["change"].items() if abs(change) < 1e-12]
     _say = ("Nothing is unjudged yet: pick a rank." if not _ranks else
-            f"Unchanged: {', '.join(_held) if _held else 'none'}. "
-            "On a single short list every measure can move, because R and N change with the judgments; "
-            "what bpref guarantees is that a document nobody judged never counts against the list.")
-    mo.vstack([plots.holes_bars(holes), mo.md(tables.markdown_table(holes, 4)), mo.md(_say)])
+            f"Unchanged: {', '.join(_held) if _held else 'none'}.")
+    mo.vstack([plots.holes_bars(holes, title="Judgments removed: what moves?", after_label="with the ranks unjudged"),
+               mo.md(tables.markdown_table(holes, 4)), mo.md(_say)])
     return (holes,)
 
 
@@ -274,7 +323,8 @@ def _(mo):
     - bpref is made for incomplete binary judgments: it skips unjudged documents and asks
       how many judged non-relevant documents rank above each relevant one.
     - Measures that count an unjudged document as not relevant (P@k, P@R, AP, MAP, nDCG with
-      gain 0) sink when judgments are missing; report the unjudged fraction next to them.
+      gain 0) sink when judgments are missing, and punish a new system for documents nobody
+      judged; report the unjudged fraction next to them.
     """)
     return
 

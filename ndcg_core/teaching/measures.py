@@ -42,6 +42,7 @@ __all__ = [
     "measure_values",
     "hide_judgments",
     "holes_table",
+    "unjudged_on_top_table",
     "HOLE_MEASURES",
     "sampling_curves",
     "SAMPLED_MEASURES",
@@ -206,8 +207,44 @@ def holes_table(
     (0.0, 1.0)
     """
     holed, left = hide_judgments(labels, judgments, ranks)
+    return _before_after((list(labels), list(judgments)), ("with holes", holed, left), k, threshold)
+
+
+def unjudged_on_top_table(
+    labels: Sequence[float | None],
+    k: int,
+    *,
+    judgments: Sequence[float],
+    count: int,
+    threshold: float = 1,
+) -> pd.DataFrame:
+    """Each measure for the list as it is and for a system that returns ``count`` documents
+    nobody judged first, then the same list (a new system outside the pool): the judgments
+    stay the same. Columns as :func:`holes_table`, ``with holes`` being ``unjudged on top``.
+
+    bpref skips the unjudged documents and condensed nDCG removes them: both stay the same.
+    AP, P@R and nDCG with unjudged = 0 count them as not relevant and fall.
+
+    >>> t = unjudged_on_top_table([1, 0, 2, 1, 0], 5, judgments=[1, 0, 2, 1, 0], count=2)
+    >>> float(t.loc["bpref", "change"]), float(t.loc["nDCG@5, condensed", "change"]), bool(t.loc["AP", "change"] < 0)
+    (0.0, 0.0, True)
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be a whole number of unjudged documents, 0 or more; got {count!r}.")
+    check_labels(labels)
+    on_top = [None] * count + list(labels)
+    return _before_after((list(labels), list(judgments)), ("unjudged on top", on_top, list(judgments)), k, threshold)
+
+
+def _before_after(
+    before: tuple[list[float | None], list[float]],
+    after: tuple[str, list[float | None], list[float]],
+    k: int,
+    threshold: float,
+) -> pd.DataFrame:
+    name_after, run_after, judged_after = after
     rows = {}
-    for name, (run, judged) in (("all judged", (list(labels), list(judgments))), ("with holes", (holed, left))):
+    for name, (run, judged) in (("all judged", before), (name_after, (run_after, judged_after))):
         rows[name] = {
             "P@R": r_precision(run, judgments=judged, threshold=threshold),
             "AP": average_precision(run, judgments=judged, threshold=threshold),
@@ -216,7 +253,7 @@ def holes_table(
             "bpref": bpref(run, judgments=judged, threshold=threshold),
         }
     frame = pd.DataFrame(rows)
-    frame["change"] = frame["with holes"] - frame["all judged"]
+    frame["change"] = frame[name_after] - frame["all judged"]
     frame["unjudged"] = [HOLE_MEASURES[name] for name in frame.index]
     frame.index = [name.replace("@k", f"@{k}") for name in frame.index]
     frame.index.name = "measure"

@@ -155,6 +155,20 @@ def test_hide_judgments_and_the_holes_table():
         measures.hide_judgments([1, 0, 2, 1, 0], [1, 0, 2, 1, 0], [6])
 
 
+def test_unjudged_on_top_leaves_bpref_and_condensed_and_sinks_the_others():
+    table = measures.unjudged_on_top_table([1, 0, 2, 1, 0], 5, judgments=[1, 0, 2, 1, 0], count=2)
+    after = table["unjudged on top"]
+    # relevant now at ranks 3, 5, 6 (R = 3): AP = (1/3 + 2/5 + 3/6) / 3; P@R: top 3 = ?, ?, 1 -> 1/3
+    assert after["AP"] == pytest.approx((1 / 3 + 2 / 5 + 3 / 6) / 3)
+    assert after["P@R"] == pytest.approx(1 / 3)
+    # nDCG@5 with gain 0: labels ?, ?, 1, 0, 2 -> 1/log2(4) + 2/log2(6), over the ideal 2, 1, 1
+    from math import log2
+    assert after["nDCG@5, unjudged = 0"] == pytest.approx((1 / log2(4) + 2 / log2(6)) / (2 + 1 / log2(3) + 1 / log2(4)))
+    assert table.loc["bpref", "change"] == 0 and table.loc["nDCG@5, condensed", "change"] == 0
+    with pytest.raises(ValueError, match=r"count must be a whole number of unjudged documents"):
+        measures.unjudged_on_top_table([1], 5, judgments=[1], count=-1)
+
+
 def test_parse_topics_reads_lines_and_names_the_bad_one():
     assert measures.parse_topics("1, 0 | 2\n\n0 |") == [([1, 0], [1.0, 0.0, 2.0]), ([0], [0.0])]
     with pytest.raises(ValueError, match=r"^topic line 2: "):

@@ -53,28 +53,34 @@ def measure_bars(values: pd.DataFrame, title: str = "One ranking, six measures")
     return fig
 
 
-def holes_bars(table: pd.DataFrame) -> Figure:
-    """Pairs of horizontal bars per measure: with every judgment, and with the holes.
+def holes_bars(
+    table: pd.DataFrame,
+    title: str = "Unjudged documents: which measure holds up?",
+    after_label: str = "with the unjudged documents",
+) -> Figure:
+    """Pairs of horizontal bars per measure: as before (every document judged) and after.
 
-    ``table`` is :func:`ndcg_core.teaching.measures.holes_table`' table (columns
-    ``all judged`` and ``with holes``). The change is written next to each pair.
+    ``table`` is :func:`ndcg_core.teaching.measures.holes_table`' or
+    :func:`~ndcg_core.teaching.measures.unjudged_on_top_table`' table (its first column is
+    ``all judged``, its second the values after). The change is written next to each pair.
     """
     names = list(table.index)
+    after = table.columns[1]
     with projector_style():
         fig = new_figure(10, 1.05 * len(names) + 1.8)
         ax = fig.add_subplot()
         y = np.arange(len(names))[::-1] * 1.0
         h = 0.38
         full = ax.barh(y + h / 2, table["all judged"], height=h, color=COLORS["blue"], label="every document judged")
-        holed = ax.barh(y - h / 2, table["with holes"], height=h, color=COLORS["sky"], hatch="//",
-                        edgecolor=COLORS["blue"], label="with the unjudged documents")
+        holed = ax.barh(y - h / 2, table[after], height=h, color=COLORS["sky"], hatch="//",
+                        edgecolor=COLORS["blue"], label=after_label)
         ax.bar_label(full, labels=[f"{v:.2f}" for v in table["all judged"]], padding=5, fontsize=17)
-        ax.bar_label(holed, labels=[f"{v:.2f} ({c:+.2f})" for v, c in zip(table["with holes"], table["change"])],
+        ax.bar_label(holed, labels=[f"{v:.2f} ({c:+.2f})" for v, c in zip(table[after], table["change"])],
                      padding=5, fontsize=17, fontweight="bold")
         ax.set_yticks(y, names)
         ax.set_xlim(0, 1.5)
         ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
-        fig.suptitle("Unjudged documents: which measure holds up?", fontsize=21, fontweight="bold")
+        fig.suptitle(title, fontsize=21, fontweight="bold")
         fig.legend(handles=[full, holed], loc="outside lower center", ncols=2, fontsize=16)
         ax.grid(axis="y", visible=False)
     return fig
