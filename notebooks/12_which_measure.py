@@ -169,6 +169,19 @@ def _(measures, mo, tables):
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
+    The table's short words hide two details. "Complete judgments" for nDCG means every
+    **relevant** document of the query judged with its grade, since the ideal ranking is built
+    from them; a retrieved document nobody judged does not stop nDCG, it is scored 0 or
+    removed (chapter 05), with the bias that brings. And bpref is not immune to missing
+    judgments: it needs judged non-relevant documents, and when few are left its divisor
+    $\min(R, N)$ makes it jumpy (the thinning plot below shows it wandering above 100 %).
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
     ## A new system's unjudged documents
 
     A system that did not take part in the pool returns documents nobody judged. Put some
