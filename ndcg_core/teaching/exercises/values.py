@@ -34,7 +34,8 @@ def rank_table(setting: Setting, k: int | None) -> pd.DataFrame:
 
 def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     """The value of ``asks`` (``"dcg"``, ``"idcg"``, ``"ndcg"``, ``"term"`` at ``rank``,
-    or ``"unjudged"``, the unjudged fraction) under ``setting``. A term at a rank past
+    ``"unjudged"``, the unjudged fraction, or chapter 12's ``"rprec"``, ``"bpref"``, ``"map"``
+    and their mistakes, see :mod:`.measures`) under ``setting``. A term at a rank past
     the end of the list (a condensed list is shorter) is 0: no document, no gain.
 
     >>> round(quantity(Setting(labels=(1, 0, 2, 1, 0)), "term", rank=3), 4)
