@@ -100,14 +100,14 @@ def test_the_start_path_runs_01_to_08_then_the_further_chapters(cards: list[Note
 
 
 def test_a_folder_without_some_path_chapters_still_gets_a_page(tmp_path: Path) -> None:
-    for name in ("02_gains.py", "12_extra_bit.py"):
+    for name in ("02_gains.py", "98_extra_bit.py"):
         (tmp_path / name).write_text("import marimo\napp = marimo.App()\n", encoding="utf-8")
     found = read_notebooks(tmp_path)
-    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("12", "12 · Extra bit")]
+    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("98", "98 · Extra bit")]
     page = page_html(found)
     assert re.findall(r'<li><a href="/\?file=(\d\d)_', _between(page, '<nav class="start"', "</nav>")) == ["02"]
-    assert "12 · Extra bit" in _between(page, 'id="further"', "</section>")
-    assert 'alt="The title of chapter 12 · Extra bit"' in page
+    assert "98 · Extra bit" in _between(page, 'id="further"', "</section>")
+    assert 'alt="The title of chapter 98 · Extra bit"' in page
 
 
 def test_metadata_text_is_escaped(tmp_path: Path) -> None:
