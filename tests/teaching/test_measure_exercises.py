@@ -69,7 +69,7 @@ def test_numeric_answers_by_hand(exercise_id, expected):
     # pooled: (3 * AP1 + 2 * AP2 + 2 * AP3) / 7
     ("measures-map", "0.68", "map-pooled"),
     # AP over the documents found: (AP1 * 3/3 + (1/3)/1 + 1) / 3
-    ("measures-map", "0.71", "ap-divides-by-found"),
+    ("measures-map", "0.71", "ap-over-retrieved"),
 ])
 def test_wrong_answers_name_the_mistake(exercise_id, answer, misconception):
     feedback = ex.check(exercise_id, answer)
@@ -91,7 +91,7 @@ def test_chapter_12_is_a_chapter_with_its_exercises():
     assert ex.CHAPTERS["12"] == "Which measure?"
     assert set(NUMERIC) <= set(ids) and len(ids) == 8
     for new in ("rprec-r-from-list", "bpref-unjudged-as-nonrelevant", "map-pooled", "rprec-fixed-k",
-                "bpref-reads-grades", "measure-fits-any-judgments"):
+                "map-topic-weights", "ndcg-for-incomplete", "all-need-complete", "measure-fits-any-judgments"):
         assert new in ex.MISCONCEPTIONS
 
 

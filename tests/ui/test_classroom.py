@@ -441,5 +441,5 @@ def test_slides_in_classroom_mode_set_the_deck_flag_for_the_workers(monkeypatch:
     monkeypatch.delenv(lab.DECK_ENV, raising=False)
     monkeypatch.setattr(lab, "_serve_classroom", fake_serve)
     assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(free_port())]) == 0
-    assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the prepared copies
+    assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the decks' folder
     assert lab.DECK_ENV not in os.environ  # this process keeps its own environment

@@ -93,7 +93,7 @@ MISTAKES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "map": (
         ("map-pooled", "", "map:pooled"),
-        ("ap-divides-by-found", "", "map:divides-by-found"),
+        ("ap-over-retrieved", "", "map:divides-by-found"),
     ),
 }
 
