@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_core.teaching import classroom as cls
+from ndcg_core.infra import classroom as cls
 from ndcg_core.teaching import store
 from ndcg_core.ui import lab
 from ndcg_core.ui.classroom import proxy, supervise, worker
@@ -77,7 +77,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     q = cls.open_question("lecture-ndcg", folder=tmp_path)
     cls.submit(q.id, "s1", "Ada", "0.78", folder=tmp_path)
     code = (
-        "import sys; from ndcg_core.teaching import classroom as c; q = c.current_question(folder=sys.argv[1]); "
+        "import sys; from ndcg_core.infra import classroom as c; q = c.current_question(folder=sys.argv[1]); "
         "c.submit(q.id, 's2', 'Bob', '0.62', folder=sys.argv[1]); s = c.summary(q.id, folder=sys.argv[1]); "
         "print(q.id, s.answered, s.right)"
     )
