@@ -608,7 +608,7 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
         )
         limit = launch.answers_per_device
         print(
-            f"NDCG Lab is ready to serve a class at {base} with {engine}, warmed up  (press Ctrl+C to stop)\n"
+            f"NDCG Lab is serving a class at {base} with {engine}, every worker warmed up and ready  (press Ctrl+C to stop)\n"
             f"  students: {base}/?file=01_playground.py and the class questions at {questions}\n"
             f"  lecturer: {questions}lecturer{key}\n"
             f"  at most {limit} answers per device and question"

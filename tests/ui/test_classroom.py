@@ -579,6 +579,59 @@ def test_ndcg_lab_without_haproxy_says_so_and_serves_from_one_process(monkeypatc
     assert "ndcg_core.ui.classroom.worker" in started["worker"]  # type: ignore[operator]
 
 
+# --------------------------------------------------------------------------- a worker's per-session work, done once
+
+
+CACHES = r"""
+import sys, json
+from ndcg_core.ui.classroom import worker
+assert worker.install_session_caches() and worker.install_session_caches()  # idempotent
+from marimo._ast import compiler
+from marimo._ast.load import load_app
+from marimo._runtime import runtime
+path = sys.argv[1]
+first, second = load_app(path), load_app(path)
+a = list(first._cell_manager.cells())
+b = list(second._cell_manager.cells())
+assert len(a) == len(b) > 10
+out = {"cells": len(a), "shared_code": 0, "fresh_state": 0, "same_names": 0}
+for x, y in zip(a, b):
+    x, y = x._cell, y._cell
+    out["shared_code"] += x.body is y.body                 # compiled once
+    out["fresh_state"] += x._status is not y._status and x.config is not y.config and x._output is not y._output
+    out["same_names"] += x.defs == y.defs and x.refs == y.refs and x.defs is not y.defs
+x = a[0]._cell
+x.configure({"hide_code": True})
+assert not b[0]._cell.config.hide_code                     # one session's change stays in that session
+assert runtime.compile_cell is compiler.compile_cell
+print(json.dumps(out))
+"""
+
+
+def test_a_worker_parses_and_compiles_a_notebook_once_and_gives_each_session_its_own_cells() -> None:
+    """worker.install_session_caches: a second load of the playground reuses the compiled code
+    and gets fresh runtime state per cell (in a subprocess: it patches marimo for the process)."""
+    out = subprocess.run([sys.executable, "-c", CACHES, str(REPO / "notebooks" / "01_playground.py")], capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    counts = json.loads(out.stdout.strip().splitlines()[-1])
+    n = counts["cells"]
+    assert counts == {"cells": n, "shared_code": n, "fresh_state": n, "same_names": n}
+
+
+def test_the_opengraph_notice_is_dropped_and_nothing_else() -> None:
+    import logging
+
+    notice = worker._OpenGraphNotice()
+
+    def record(msg: str, args: tuple[object, ...]) -> logging.LogRecord:
+        return logging.LogRecord("marimo", logging.WARNING, "reader.py", 130, msg, args, None)
+
+    assert not notice.filter(record("tool.marimo.%s in script metadata is ignored for security reasons", ("opengraph",)))
+    assert notice.filter(record("tool.marimo.%s in script metadata is ignored for security reasons", ("ai",)))
+    assert notice.filter(record("something else %s", ("opengraph",)))
+
+
 # --------------------------------------------------------------------------- the AST race
 
 
