@@ -443,6 +443,8 @@ def test_lecturer_actions_need_the_page_token_and_this_site(app_url: str) -> Non
     host = app_url.removeprefix("http://")
     evil = {"X-NDCG-Lab-CSRF": token or "", "Origin": "http://evil.example"}
     assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=evil)[0] == 403
+    blank = {"X-NDCG-Lab-CSRF": token or "", "Origin": "null"}  # a no-referrer page's POST
+    assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=blank)[0] == 403
     good = {"X-NDCG-Lab-CSRF": token or "", "Origin": f"http://{host}"}
     assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=good)[0] == 200
     student = _student(app_url, "127.0.0.13")

@@ -159,7 +159,9 @@ def client_address(request: Request, trusted_proxy: str | None) -> str:
 
 
 def same_origin(request: Request) -> bool:
-    """False when the request says it comes from another site (``Origin`` not this host)."""
+    """False when the request says it comes from another site: an ``Origin`` that is not this
+    host, ``null`` included (what a page with ``Referrer-Policy: no-referrer`` sends, an
+    attacker's too; the app's own pages use ``same-origin``, so their POSTs name this site)."""
     origin = request.headers.get("origin")
     if origin is None:
         return True

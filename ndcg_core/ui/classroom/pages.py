@@ -19,7 +19,9 @@ SECURITY = {
     "Content-Security-Policy": "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; "
     "img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on its own POSTs,
+    # and the app refuses POSTs whose Origin is not this site (auth.same_origin)
+    "Referrer-Policy": "same-origin",
 }
 _PLACE = re.compile(r"\{\{([A-Z_]+)\}\}")
 

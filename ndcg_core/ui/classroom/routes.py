@@ -312,7 +312,8 @@ class QuestionApp:
             for e in all_exercises() if e.kind != "code"
         ))
         url = self.join_url(request)
-        page = render("lecturer.html", BANK=bank, JOIN=url, QR=qr_inline(url), CSRF=token, LIMIT=self.limit_note())
+        join = Markup(html.escape(url).replace("/class/", "<wbr>/class/"))  # a line break before the path, not in the address
+        page = render("lecturer.html", BANK=bank, JOIN=join, QR=qr_inline(url), CSRF=token, LIMIT=self.limit_note())
         return HTMLResponse(page, headers={**NO_STORE, **SECURITY})
 
     async def answers_page(self, request: Request) -> Response:
