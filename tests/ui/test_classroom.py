@@ -606,6 +606,8 @@ x = a[0]._cell
 x.configure({"hide_code": True})
 assert not b[0]._cell.config.hide_code                     # one session's change stays in that session
 assert runtime.compile_cell is compiler.compile_cell
+import marimo as mo
+assert mo.md("**a** and *b*").text == mo.md("**a** and *b*").text and "<strong>a</strong>" in mo.md("**a** and *b*").text
 print(json.dumps(out))
 """
 

@@ -145,8 +145,10 @@ def _fresh_cell(template: Any) -> Any:
     fresh = copy.copy(template)
     for f in dataclasses.fields(template):
         value = getattr(template, f.name)
-        if f.name == "import_workspace" or f.name == "config":
-            object.__setattr__(fresh, f.name, copy.deepcopy(value))
+        if f.name == "import_workspace":
+            object.__setattr__(fresh, f.name, dataclasses.replace(value, imported_defs=set(value.imported_defs)))
+        elif f.name == "config":
+            object.__setattr__(fresh, f.name, copy.copy(value))
         elif f.default_factory is not dataclasses.MISSING:
             object.__setattr__(fresh, f.name, f.default_factory())
         elif isinstance(value, (set, dict, list)):
@@ -167,7 +169,8 @@ def install_session_caches() -> bool:
     - every compiled cell per (code, cell id, file, the file's mtime)
       (``marimo._ast.compiler.compile_cell``, as called by the loader and by the kernel),
       handed out by :func:`_fresh_cell`: the AST and code objects shared (nothing mutates
-      them), the runtime state fresh per session.
+      them), the runtime state fresh per session;
+    - the HTML of every ``mo.md`` text (:func:`_cache_markdown`).
 
     Only calls without a source position, carried imports or pytest rewriting are cached.
     Returns False (marimo unchanged) when marimo's internals are not where 0.25 has them.
@@ -226,7 +229,21 @@ def install_session_caches() -> bool:
         return copy.deepcopy(notebook)
 
     serializer.PythonNotebookSerializer.deserialize = deserialize  # type: ignore[method-assign]
+    _cache_markdown()
     return True
+
+
+def _cache_markdown() -> None:
+    """``mo.md`` converts its text to HTML with one shared Markdown object under a lock, every
+    time: the playground's exercise card and help texts are the same for every student, and
+    were ~10% of a new session. The conversion is a pure function of the text (the Markdown
+    object is reset before each), so it is kept per text (an LRU of 2048)."""
+    try:
+        from marimo._output import md
+    except ImportError:
+        return
+    if not hasattr(md._render_markdown, "cache_info"):
+        md._render_markdown = functools.lru_cache(maxsize=2048)(md._render_markdown)
 
 
 def preload_notebooks(folder: str) -> int:
