@@ -9,7 +9,6 @@ import functools
 import http.client
 import json
 import re
-import socket
 import subprocess
 import os
 import sys
@@ -25,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from ndcg_core.infra import classroom as cls
-from ndcg_core.teaching import store
+from ndcg_core.infra import store
+from ndcg_core.infra.processes import free_port
 from ndcg_core.ui import lab
 from ndcg_core.ui.classroom import proxy, supervise, worker
 
@@ -156,12 +156,6 @@ def test_code_exercises_and_unknown_ids_cannot_be_asked(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the app over HTTP
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Client:
     """urllib with its own cookies, no redirect following, and its own loopback source address
     (127.0.0.2, 127.0.0.3, ...: a device of its own, as the server sees it)."""
@@ -207,7 +201,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from ndcg_core.ui.classroom.app import create_app
 
     folder = tmp_path_factory.mktemp("class-store")
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(password="classpw", lecturer_key="LECTURER-KEY", folder=folder),
                                            host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -573,7 +567,7 @@ def test_ndcg_lab_without_haproxy_says_so_and_serves_from_one_process(monkeypatc
 
     monkeypatch.setattr(proxy, "find_haproxy", lambda: None)
     monkeypatch.setattr(supervise.Classroom, "run", fake_run)
-    port = _free_port()
+    port = free_port()
     assert lab.main(["--workers", "2", "--headless", "--port", str(port)]) == 0
     err = capsys.readouterr().err
     assert "HAProxy is not installed, so NDCG Lab serves from one process" in err
@@ -697,6 +691,6 @@ def test_slides_in_classroom_mode_set_the_deck_flag_for_the_workers(monkeypatch:
 
     monkeypatch.delenv(lab.DECK_ENV, raising=False)
     monkeypatch.setattr(lab, "_serve_classroom", fake_serve)
-    assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(_free_port())]) == 0
+    assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(free_port())]) == 0
     assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the prepared copies
     assert lab.DECK_ENV not in os.environ  # this process keeps its own environment

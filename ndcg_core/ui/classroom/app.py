@@ -57,7 +57,7 @@ def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, p
                bind_host: str = "127.0.0.1", device_limit: int = DEVICE_LIMIT,
                trusted_proxy: str | None = None) -> Starlette:
     """The app. ``folder``: the data folder (the store and the app's secret; None: the default,
-    see :mod:`ndcg_core.teaching.store`). ``trusted_proxy``: the address HAProxy connects from,
+    see :mod:`ndcg_core.infra.store`). ``trusted_proxy``: the address HAProxy connects from,
     whose client-address header is believed (None: every client is its own TCP peer)."""
     if not lecturer_key:
         raise ValueError("the lecturer key is empty")

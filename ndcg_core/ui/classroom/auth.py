@@ -34,7 +34,7 @@ from typing import Any
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.requests import Request
 
-from ...teaching import store
+from ...infra import store
 
 __all__ = [
     "SECRET_FILE", "CLIENT_HEADER", "CSRF_HEADER", "STUDENT_MAX_AGE", "LECTURER_MAX_AGE",

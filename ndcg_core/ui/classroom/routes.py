@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from ...infra import classroom as cls
 from ...teaching.exercises import all_exercises, markdown_to_html, solution, statement
-from ...teaching.store import StoreError
+from ...infra.store import StoreError
 from . import auth
 from .pages import NO_STORE, SECURITY, Markup, login_page, qr_inline, render
 from .proxy import COOKIE as WORKER_COOKIE
