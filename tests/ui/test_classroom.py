@@ -359,6 +359,17 @@ def test_thirty_cookie_jars_from_one_device_add_at_most_the_limit(app_url: str) 
     assert dict(summary["histogram"]) == {"0.50": 10, "0.78": 25}
 
 
+def test_a_locked_address_may_try_again_after_the_minute() -> None:
+    from ndcg_core.ui.classroom import auth
+
+    counter = auth.FailureCounter(limit=10, window=60.0)
+    for i in range(10):
+        counter.fail("student", "10.0.0.1", now=100.0 + i)
+    assert counter.blocked("student", "10.0.0.1", now=110.0)
+    assert not counter.blocked("lecturer", "10.0.0.1", now=110.0) and not counter.blocked("student", "10.0.0.2", now=110.0)
+    assert not counter.blocked("student", "10.0.0.1", now=160.5)  # the first try (at 100 s) is a minute old
+
+
 def test_a_counted_student_may_change_their_answer_at_the_device_limit(tmp_path: Path) -> None:
     q = cls.open_question("lecture-ndcg", folder=tmp_path)
     for i in range(3):
