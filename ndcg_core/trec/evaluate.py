@@ -197,12 +197,13 @@ class RunEvaluation:
         table.insert(1, "doc_id", shown + [""] * (len(table) - len(shown)))
         return table
 
-    def to_trec(self, *, per_topic: bool = False, digits: int = 4) -> str:
+    def to_trec(self, *, per_topic: bool = False, digits: int = 4, summary: bool = True) -> str:
         """The result in trec_eval's output format (``name<TAB>qid|all<TAB>value``).
 
         Names are left-justified to 22 characters and values printed as C's ``%6.4f``,
         so for the default configuration the lines are byte-identical to trec_eval's.
-        ``per_topic`` adds each topic's lines first (trec_eval ``-q``).
+        ``per_topic`` adds each topic's lines first (trec_eval ``-q``); ``summary=False``
+        leaves out the summary (``runid``, ``num_q`` and the ``all`` lines; trec_eval ``-n``).
         """
         if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 15:
             raise ValueError(f"digits must be a whole number from 0 to 15; got {digits!r}.")
@@ -211,6 +212,8 @@ class RunEvaluation:
             for query_id, row in zip(self.topics, self.values.tolist()):
                 for name, value in zip(self.measures, row):
                     lines.append(f"{name:<22}\t{query_id}\t{value:6.{digits}f}")
+        if not summary:
+            return "".join(line + "\n" for line in lines)
         if self.run_id is not None:
             lines.append(f"{'runid':<22}\tall\t{self.run_id}")
         lines.append(f"{'num_q':<22}\tall\t{self.num_q}")
