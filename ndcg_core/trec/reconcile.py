@@ -490,6 +490,18 @@ def _measure_k(name: str) -> tuple[bool, int | None]:
     return True, None if number is None else int(number)
 
 
+#: How tools print a value they could not compute (trectools, pandas: NaN; an empty CSV cell).
+_NOT_SCORED = ("nan", "-nan", "+nan", "")
+
+
+def _value(text: str, where: str) -> tuple[float, int] | None:
+    """A printed number and its decimals, or None for a topic the tool could not score
+    (``NaN``, ``-nan`` or an empty cell, as trectools and pandas print it)."""
+    if text.strip().lower() in _NOT_SCORED:
+        return None
+    return _number(text, where)
+
+
 def _number(text: str, where: str) -> tuple[float, int]:
     """A printed number and its count of decimals ("0,7943" is accepted)."""
     cleaned = text.strip().replace(",", ".") if text.count(",") == 1 and "." not in text else text.strip()
@@ -520,6 +532,8 @@ class Target:
     measure: str | None = None
     k: object = _MISSING
     source: str = "the target"
+    #: Topics listed without a value (NaN: the other tool could not score them), left out.
+    left_out: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """The target in a few words: 'mean 0.4312' or '25 topics (and their mean 0.4312)'."""
@@ -527,6 +541,17 @@ class Target:
             return f"mean {self.mean:.{self.mean_digits}f}"
         text = f"{len(self.per_topic)} topic{'s' if len(self.per_topic) != 1 else ''}"
         return text + (f" and their mean {self.mean:.{self.mean_digits}f}" if self.mean is not None else "")
+
+    def left_out_sentence(self) -> str:
+        """'Left out 2 topics ... (NaN): 301, 305.' or '' when every listed topic has a value."""
+        if not self.left_out:
+            return ""
+        n = len(self.left_out)
+        shown = ", ".join(self.left_out[:10]) + (", ..." if n > 10 else "")
+        return (
+            f"Left out {n} topic{'s' if n != 1 else ''} that {self.source} gives no value for (NaN: the other tool "
+            f"could not score {'them' if n != 1 else 'it'}, e.g. no relevant document): {shown}."
+        )
 
 
 def _csv_rows(text: str, source: str) -> list[tuple[int, list[str]]]:
@@ -543,7 +568,7 @@ def _parse_csv(text: str, source: str, k: object) -> Target:
     rows = _csv_rows(text, source)
     number, first = rows[0]
     try:
-        _number(first[-1], "")
+        _value(first[-1], "")
         header = None
     except ValueError:
         header, rows = first, rows[1:]
@@ -563,29 +588,37 @@ def _parse_csv(text: str, source: str, k: object) -> Target:
             column, measure = ndcg_columns[0], header[ndcg_columns[0]]
         elif len(header) != 2:
             raise ValueError(f"{source}: no nDCG column among {', '.join(header)}; expected qid,value or a column such as ndcg_cut_10.")
-    values: dict[str, tuple[float, int]] = {}
+    values: dict[str, tuple[float, int] | None] = {}
     for number, cells in rows:
         where = f"{source}, line {number}"
         if len(cells) <= column:
             raise ValueError(f"{where}: expected {_TARGET_FORMATS}; got {','.join(cells)!r}.")
         if cells[0] in values:
             raise ValueError(f"{where}: topic {cells[0]} is listed twice; keep one line per topic.")
-        values[cells[0]] = _number(cells[column], where)
+        values[cells[0]] = _value(cells[column], where)
     return _target_from(values, measure, source)
 
 
-def _target_from(values: dict[str, tuple[float, int]], measure: str | None, source: str) -> Target:
+def _target_from(values: dict[str, tuple[float, int] | None], measure: str | None, source: str) -> Target:
     if not values:
         raise ValueError(f"{source} holds no nDCG values; expected lines such as {_TARGET_FORMATS}.")
     mean = values.pop("all", None)
+    scored = {q: v for q, v in values.items() if v is not None}
+    left_out = tuple(q for q, v in values.items() if v is None)
+    if mean is None and not scored:
+        raise ValueError(
+            f"{source} gives no topic a value (all {len(left_out)} are NaN or empty); nothing to match. "
+            "Give the values of the topics the other tool could score."
+        )
     return Target(
         mean=None if mean is None else mean[0],
         mean_digits=4 if mean is None else mean[1],
-        per_topic={q: v for q, (v, _) in values.items()},
-        digits={q: d for q, (_, d) in values.items()},
+        per_topic={q: v for q, (v, _) in scored.items()},
+        digits={q: d for q, (_, d) in scored.items()},
         measure=measure,
         k=_measure_k(measure)[1] if measure else _MISSING,
         source=source,
+        left_out=left_out,
     )
 
 
@@ -596,8 +629,8 @@ def _parse_lines(text: str, source: str, k: object) -> Target:
     words = data[0].split()
     if "," in data[0] and not (len(words) in (2, 3) and "," not in " ".join(words[:-1])):
         return _parse_csv(text, source, k)
-    measures: dict[str, dict[str, tuple[float, int]]] = {}
-    plain: dict[str, tuple[float, int]] = {}
+    measures: dict[str, dict[str, tuple[float, int] | None]] = {}
+    plain: dict[str, tuple[float, int] | None] = {}
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -614,14 +647,14 @@ def _parse_lines(text: str, source: str, k: object) -> Target:
             found = measures.setdefault(measure, {})
             if qid in found:
                 raise ValueError(f"{where}: topic {qid} of {measure} is listed twice; keep one line per topic.")
-            found[qid] = _number(parts[2], where)
+            found[qid] = _value(parts[2], where)
         elif len(parts) == 2:
             if _measure_k(parts[0])[0]:  # ir_measures' aggregate line: nDCG@10 0.4312
-                measures.setdefault(parts[0], {})["all"] = _number(parts[1], where)
+                measures.setdefault(parts[0], {})["all"] = _value(parts[1], where)
                 continue
             if parts[0] in plain:
                 raise ValueError(f"{where}: topic {parts[0]} is listed twice; keep one line per topic.")
-            plain[parts[0]] = _number(parts[1], where)
+            plain[parts[0]] = _value(parts[1], where)
         else:
             raise ValueError(f"{where}: expected {_TARGET_FORMATS}; got {stripped!r}.")
     if measures and plain:
@@ -680,18 +713,15 @@ def read_target(target: object, *, k: object = _MISSING, paths: bool = True) -> 
             raise ValueError(f"target must be a finite number; got {target!r}.")
         return Target(mean=value, mean_digits=_number(repr(value), "target")[1], source="the target")
     if isinstance(target, Mapping):
-        per_topic: dict[str, float] = {}
-        digits: dict[str, int] = {}
+        values: dict[str, tuple[float, int] | None] = {}
         for qid, value in target.items():
             text = value if isinstance(value, str) else repr(float(value)) if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool) else None
             if text is None:
                 raise TypeError(f"target[{qid!r}] must be a number; got {value!r} ({type(value).__name__}).")
-            per_topic[str(qid)], digits[str(qid)] = _number(text, f"target[{qid!r}]")
-        if not per_topic:
+            values[str(qid)] = _value(text, f"target[{qid!r}]")
+        if not values:
             raise ValueError("target holds no values; give {query_id: value} for at least one topic.")
-        mean = per_topic.pop("all", None)
-        mean_digits = digits.pop("all", 4)
-        return Target(mean=mean, mean_digits=mean_digits, per_topic=per_topic, digits=digits, source="the target")
+        return _target_from(values, None, "the target")
     if isinstance(target, bytes):
         return _parse_lines(target.decode("utf-8", errors="replace"), "the target", k)
     if isinstance(target, os.PathLike) and not paths:
@@ -908,7 +938,7 @@ def _explain(found: Reconciliation) -> str:
     total = len(found.candidates)
     matches = found.matches
     what = "The target" + (f" ({target.describe()})" if target.per_topic else f" {target.mean:.{target.mean_digits}f}")
-    lines = []
+    lines = [target.left_out_sentence()] if target.left_out else []
     best = found.best
     if len(matches):
         lines.append(f"{what} is reproduced by {len(matches):,} of {total:,} configurations.")
@@ -1167,6 +1197,7 @@ def run_match(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     if args.format == "json":
         document = {
             "matched": found.matched,
+            "left_out": list(found.target.left_out),
             "explanation": found.explanation,
             "candidates": json.loads(found.table(args.candidates).to_json(orient="records")),
         }
