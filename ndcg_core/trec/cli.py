@@ -31,7 +31,7 @@ from ..gains import GAINS, parse_gain_table
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
 from .measures import check_trec_options, close_gains
-from .reconcile import add_match_arguments, run_match
+from .match_cli import add_match_arguments, run_match
 
 __all__ = ["main", "build_parser", "DIFFERENCES", "HEADER_LINES"]
 
