@@ -241,29 +241,10 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     1.0
     """
     k = check_k(k)
-    qf, rf = qrels_frame(qrels), run_frame(run)
-    qt_codes, qt_names = _column_codes(qf["query_id"])
-    rt_codes, rt_names = _column_codes(rf["query_id"])
-    used_q = qt_names[np.unique(qt_codes)] if len(qt_codes) else qt_names[:0]
-    used_r = rt_names[np.unique(rt_codes)] if len(rt_codes) else rt_names[:0]
-    topics = tuple(sorted(set(used_q.tolist()) | set(used_r.tolist())))
-    position = {name: i for i, name in enumerate(topics)}
+    topics, q_topic, r_topic, q_label, scores, raw, rd_codes, rd_names = _aligned(qrels, run)
     n_topics = len(topics)
-    q_topic = np.array([position.get(n, -1) for n in qt_names], dtype=np.int64)[qt_codes]
-    r_topic = np.array([position.get(n, -1) for n in rt_names], dtype=np.int64)[rt_codes]
     in_qrels = np.bincount(q_topic, minlength=n_topics) > 0
     in_run = np.bincount(r_topic, minlength=n_topics) > 0
-    q_label = qf["relevance"].to_numpy(np.float64)
-    scores = rf["score"].to_numpy(np.float64)
-
-    # each run row's qrels label (NaN: not in the qrels)
-    qd_codes, qd_names = _column_codes(qf["doc_id"])
-    rd_codes, rd_names = _column_codes(rf["doc_id"])
-    n_docs = max(len(qd_names), 1)
-    run_doc_in_qrels = pd.Index(qd_names).get_indexer(rd_names)[rd_codes]
-    run_keys = np.where(run_doc_in_qrels >= 0, r_topic * n_docs + run_doc_in_qrels, -1)
-    hit = pd.Index(q_topic * n_docs + qd_codes).get_indexer(run_keys)
-    raw = np.where(hit >= 0, q_label[np.maximum(hit, 0)], np.nan)
 
     # the orderings: topic, score descending, then the tie rule
     file_order = np.lexsort((-scores, r_topic))
@@ -279,13 +260,6 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     clipped = np.where(judged, np.maximum(raw, 0.0), 0.0)
     as_is = np.where(judged, raw, 0.0)
     keeps = {"all": None, "nonnegative": judged & ~negative, "judged": judged}
-    policy_rows = {  # (unjudged, negatives) -> (which rows are ranked, their label values)
-        ("zero", "unjudged"): ("all", "clipped"),
-        ("zero", "as_is"): ("all", "as_is"),
-        ("condense", "unjudged"): ("nonnegative", "clipped"),
-        ("condense", "zero"): ("judged", "clipped"),
-        ("condense", "as_is"): ("judged", "as_is"),
-    }
     label_values = {"clipped": clipped, "as_is": as_is}
 
     # "k" is the cutoff asked for; with k=None that is the whole run, and the only cutoff
@@ -303,24 +277,11 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     values = np.zeros((len(gains), len(discounts), len(ideals), len(ties), len(POLICIES), len(cutoffs), n_topics))
 
     def ranked(order: np.ndarray, keep_name: str, value_name: str, group: bool = False) -> _Ranked:
-        keep = keeps[keep_name]
-        if keep is not None:
-            order = order[keep[order]]
-        topic = r_topic[order]
-        groups = None
-        if group and len(order):
-            s = scores[order]
-            change = np.concatenate(([True], (topic[1:] != topic[:-1]) | (s[1:] != s[:-1])))
-            groups = np.cumsum(change) - 1
-        return _Ranked(topic, label_values[value_name][order], n_topics, depth, groups)
+        return _ranked_rows(order, keeps[keep_name], r_topic, scores, label_values[value_name], n_topics, depth, group)
 
     # ideal lists from all judgments: per treatment of negative labels
     q_order = np.lexsort((-q_label, q_topic))
-    judgment_ideal = {}
-    for negatives in ("unjudged", "zero", "as_is"):
-        rows = q_order if negatives != "unjudged" else q_order[q_label[q_order] >= 0]
-        labels = q_label[rows] if negatives != "zero" else np.maximum(q_label[rows], 0.0)
-        judgment_ideal[negatives] = _Ranked(q_topic[rows], labels, n_topics, depth)
+    judgment_ideal = _judgment_ideals(q_order, q_topic, q_label, n_topics, depth)
     # ideal lists from the retrieved documents: one sort serves every policy
     retrieved_order = np.lexsort((-as_is, r_topic))
 
@@ -339,7 +300,7 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
     cache_retrieved: dict[tuple[str, str], _Ranked] = {}
     for ti, tie in enumerate(ties):
         for pi, policy in enumerate(POLICIES):
-            keep_name, value_name = policy_rows[policy]
+            keep_name, value_name = _POLICY_ROWS[policy]
             lists = ranked(orders[tie], keep_name, value_name, group=tie == "averaged")
             key = (keep_name, value_name)
             if key not in cache_retrieved:
@@ -351,28 +312,108 @@ def score_conventions(qrels: object, run: object, k: int | None) -> ConventionSc
                 for di, discount in enumerate(discounts):
                     prefix, whole = lists.sums(run_gains, factors[discount])
                     dcg = {name: whole if cut_at[name] is None else prefix[:, cut_at[name] - 1] for name in cutoffs}
-                    judgments = idcg_at(judgment_ideal[policy[1]], gain, discount)
                     by_ideal = {
-                        "judgments": judgments,
-                        "judgments_full": {name: judgments["whole"] for name in cutoffs},
+                        "judgments": idcg_at(judgment_ideal[policy[1]], gain, discount),
                         "retrieved": idcg_at(retrieved, gain, discount),
                     }
-                    top_k: dict[str, np.ndarray] = {}
-                    for name in cutoffs:
-                        cut = cut_at[name]
-                        if cut is None:
-                            top_k[name] = by_ideal["retrieved"][name]
-                        else:
-                            best = -np.sort(-top_labels[:, :cut], axis=1)  # type: ignore[index]
-                            top_gains = np.where(np.isfinite(best), _gain(gain, np.where(np.isfinite(best), best, 0.0)), 0.0)
-                            top_k[name] = running_dcg(top_gains, factors[discount])[1][:, -1]
-                    by_ideal["retrieved_top_k"] = top_k
+                    by_ideal["judgments_full"] = {name: by_ideal["judgments"]["whole"] for name in cutoffs}
+                    by_ideal["retrieved_top_k"] = _top_k_ideal(top_labels, by_ideal["retrieved"], cut_at, gain, factors[discount])
                     for ii, ideal in enumerate(ideals):
                         for ci, name in enumerate(cutoffs):
                             values[gi, di, ii, ti, pi, ci] = _ratio(dcg[name], by_ideal[ideal][name])
 
     facts = _topic_facts(topics, k, orders["docno_desc"], r_topic, raw, scores, q_order, q_topic, q_label)
     return ConventionScores(topics, k, cutoffs, values, in_qrels, in_run, facts)
+
+
+#: (unjudged, negatives) -> (which run rows are ranked, which label values they carry)
+_POLICY_ROWS = {
+    ("zero", "unjudged"): ("all", "clipped"),
+    ("zero", "as_is"): ("all", "as_is"),
+    ("condense", "unjudged"): ("nonnegative", "clipped"),
+    ("condense", "zero"): ("judged", "clipped"),
+    ("condense", "as_is"): ("judged", "as_is"),
+}
+
+
+def _ranked_rows(
+    order: np.ndarray,
+    keep: np.ndarray | None,
+    r_topic: np.ndarray,
+    scores: np.ndarray,
+    values: np.ndarray,
+    n_topics: int,
+    depth: int,
+    group: bool,
+) -> _Ranked:
+    """The run rows of ``order`` that ``keep`` keeps, as a :class:`_Ranked`; ``group``
+    marks runs of tied scores (the averaging tie rule)."""
+    if keep is not None:
+        order = order[keep[order]]
+    topic = r_topic[order]
+    groups = None
+    if group and len(order):
+        s = scores[order]
+        change = np.concatenate(([True], (topic[1:] != topic[:-1]) | (s[1:] != s[:-1])))
+        groups = np.cumsum(change) - 1
+    return _Ranked(topic, values[order], n_topics, depth, groups)
+
+
+def _judgment_ideals(q_order, q_topic, q_label, n_topics: int, depth: int) -> dict[str, _Ranked]:  # type: ignore[no-untyped-def]
+    """The ideal lists from all judgments (sorted by label), per treatment of negative labels."""
+    ideals = {}
+    for negatives in ("unjudged", "zero", "as_is"):
+        rows = q_order if negatives != "unjudged" else q_order[q_label[q_order] >= 0]
+        labels = q_label[rows] if negatives != "zero" else np.maximum(q_label[rows], 0.0)
+        ideals[negatives] = _Ranked(q_topic[rows], labels, n_topics, depth)
+    return ideals
+
+
+def _aligned(qrels: object, run: object):  # type: ignore[no-untyped-def]
+    """Both tables on one topic numbering (every topic of either, in byte order): the
+    topics, each qrels and run row's topic, the qrels labels, the run's scores, each run
+    row's qrels label (NaN: not in the qrels) and the run's document codes and names."""
+    qf, rf = qrels_frame(qrels), run_frame(run)
+    qt_codes, qt_names = _column_codes(qf["query_id"])
+    rt_codes, rt_names = _column_codes(rf["query_id"])
+    used_q = qt_names[np.unique(qt_codes)] if len(qt_codes) else qt_names[:0]
+    used_r = rt_names[np.unique(rt_codes)] if len(rt_codes) else rt_names[:0]
+    topics = tuple(sorted(set(used_q.tolist()) | set(used_r.tolist())))
+    position = {name: i for i, name in enumerate(topics)}
+    q_topic = np.array([position.get(n, -1) for n in qt_names], dtype=np.int64)[qt_codes]
+    r_topic = np.array([position.get(n, -1) for n in rt_names], dtype=np.int64)[rt_codes]
+    q_label = qf["relevance"].to_numpy(np.float64)
+    scores = rf["score"].to_numpy(np.float64)
+    qd_codes, qd_names = _column_codes(qf["doc_id"])
+    rd_codes, rd_names = _column_codes(rf["doc_id"])
+    n_docs = max(len(qd_names), 1)
+    run_doc_in_qrels = pd.Index(qd_names).get_indexer(rd_names)[rd_codes]
+    run_keys = np.where(run_doc_in_qrels >= 0, r_topic * n_docs + run_doc_in_qrels, -1)
+    hit = pd.Index(q_topic * n_docs + qd_codes).get_indexer(run_keys)
+    raw = np.where(hit >= 0, q_label[np.maximum(hit, 0)], np.nan)
+    return topics, q_topic, r_topic, q_label, scores, raw, rd_codes, rd_names
+
+
+def _top_k_ideal(
+    top_labels: np.ndarray | None,
+    retrieved: dict[str, np.ndarray],
+    cut_at: dict[str, int | None],
+    gain: str,
+    factors: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """The ideal DCG of the run's own top k (its labels sorted), per cutoff; the whole
+    retrieved list's for the whole-run cutoff."""
+    out: dict[str, np.ndarray] = {}
+    for name, cut in cut_at.items():
+        if name not in retrieved:
+            continue
+        if cut is None:
+            out[name] = retrieved[name]
+        else:
+            best = -np.sort(-top_labels[:, :cut], axis=1)  # type: ignore[index]
+            top_gains = np.where(np.isfinite(best), _gain(gain, np.where(np.isfinite(best), best, 0.0)), 0.0)
+            out[name] = running_dcg(top_gains, factors)[1][:, -1]
+    return out
 
 
 def _topic_facts(topics, k, order, r_topic, raw, scores, q_order, q_topic, q_label) -> pd.DataFrame:  # type: ignore[no-untyped-def]
