@@ -71,7 +71,7 @@ from .measures import (
     trec_measure_values,
 )
 from .ranking import RankedTopic, ranked_topic, ranking_order
-from .tables import Table, as_table, factorize_keys
+from .tables import Table, as_table, factorize_keys, pack_keys, packing_plan
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -260,11 +260,23 @@ def _doc_indexer(q: Table, r: Table) -> np.ndarray:
     words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
     if words == 1:
         return _sorted_indexer(q.doc_keys[:, 0], r.doc_keys[:, 0], presorted=True)
-    both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
-    both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
-    both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
+    q_keys, r_keys = _widened(q.doc_keys, words), _widened(r.doc_keys, words)
+    plan = packing_plan([q_keys, r_keys])
+    if plan is not None and len(plan) == 1:  # both packed alike into one word: still sorted
+        return _sorted_indexer(pack_keys(q_keys, plan)[:, 0], pack_keys(r_keys, plan)[:, 0], presorted=True)
+    both = np.concatenate((q_keys, r_keys))
+    del q_keys, r_keys
     codes, _ = factorize_keys(both)  # in byte order: each table's part stays sorted
     return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
+
+
+def _widened(keys: np.ndarray, words: int) -> np.ndarray:
+    """Keys with zero words added up to ``words`` (zero words are a shorter id's end)."""
+    if keys.shape[1] == words:
+        return keys
+    out = np.zeros((len(keys), words), dtype=np.uint64)
+    out[:, : keys.shape[1]] = keys
+    return out
 
 
 def _preview(items: Sequence[str], n: int = 6) -> str:

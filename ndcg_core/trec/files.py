@@ -200,6 +200,10 @@ def first_blank_line(data: bytes) -> int | None:
     >>> first_blank_line(b"q 0 a 1\n\nq 0 b 0\n"), first_blank_line(b"q 0 a 1\n"), first_blank_line(b"q 0 a 1\n \n")
     (2, None, 2)
     """
+    if data and b"\n\n" not in data and not data.startswith((b"\n", b" ", b"\t", b"\r")) and not any(
+        pair in data for pair in (b"\n ", b"\n\t", b"\n\r")
+    ):
+        return None  # no empty line and no line starting with a blank (memchr-fast checks)
     for match in _BLANK_LINE.finditer(data):
         if match.start() < len(data):
             return data.count(b"\n", 0, match.start()) + 1

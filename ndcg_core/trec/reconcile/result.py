@@ -238,6 +238,9 @@ def reconcile(qrels: object, run: object, target: object, k: object = UNKNOWN_K)
     means = scores.means().reshape(n, len(DIMENSIONS["topics"])) if parsed.mean is not None else None
     mean_tolerance = 0.5 * 10.0 ** -parsed.mean_digits + 1e-12
     presets = _preset_names()
+    any_topics: dict[Convention, list[str]] = {}  # the presets by their other dimensions (topics "listed")
+    for c, names_ in presets.items():
+        any_topics.setdefault(replace(c, topics="listed"), []).extend(names_)
     rows = []
     for s, topics in enumerate(topic_sets):
         for flat, index in enumerate(grid):
@@ -259,13 +262,11 @@ def reconcile(qrels: object, run: object, target: object, k: object = UNKNOWN_K)
                 row["mismatched"] = 0
                 ok = True
             row["match"] = bool(ok and gap <= mean_tolerance)
-            key = convention if topics != "listed" else None
-            names = presets.get(key, []) if key is not None else [
-                name for c, names_ in presets.items() for name in names_ if c.differences(convention, topics=False) == ()
-            ]
+            names = presets.get(convention, []) if topics != "listed" else any_topics.get(convention, [])
             row["presets"] = ", ".join(names)
-            row["differences"] = ", ".join(convention.differences(TREC_EVAL, topics=topics != "listed"))
-            row["_n_diff"] = len(convention.differences(TREC_EVAL, topics=topics != "listed"))
+            differences = convention.differences(TREC_EVAL, topics=topics != "listed")
+            row["differences"] = ", ".join(differences)
+            row["_n_diff"] = len(differences)
             rows.append(row)
     frame = pd.DataFrame(rows)
     frame["_not_preset"] = frame["presets"] == ""
