@@ -2,7 +2,7 @@
 
 ::
 
-    ndcg-eval [-q] [-c] [-J] [-M N] [-l L] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN|-
+    ndcg-eval [-q] [-n] [-c] [-J] [-M N] [-l L] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN|-
               [--gain linear|exponential | --gain-table "0:0,1:1,2:3"]
               [--discount NAME] [--base B] [--explain QID] [--depth N]
               [--digits N] [--format trec|json|csv]

@@ -227,13 +227,16 @@ def pack_keys(keys: np.ndarray, plan: list[list[tuple[int, int, int, int]]]) -> 
     n = len(keys)
     as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(n, keys.shape[1], 8)
     out = np.zeros((n, len(plan)), dtype=np.uint64)
-    digit = np.empty(n, dtype=np.uint64)
     for column, positions in enumerate(plan):
+        # Horner's rule on the raw bytes, the smallest bytes' share taken off once at the
+        # end: uint64 arithmetic is exact modulo 2**64 and the packed value is below it
         acc = np.zeros(n, dtype=np.uint64)
+        offset = 0
         for w, b, smallest, radix in positions:
             acc *= np.uint64(radix)
-            np.subtract(as_bytes[:, w, b], np.uint8(smallest), out=digit, casting="unsafe")
-            acc += digit
+            acc += as_bytes[:, w, b]
+            offset = (offset * radix + smallest) % (1 << 64)
+        acc -= np.uint64(offset)
         out[:, column] = acc
     return out
 
