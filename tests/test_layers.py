@@ -329,6 +329,21 @@ def test_every_third_party_import_is_declared() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_what_the_tests_and_benches_import_is_installed_by_the_test_command() -> None:
+    """The README's test command installs ``.[test]``: the tests and benches import nothing more
+    (besides their own helper modules, the package and the standard library)."""
+    local = {path.stem for folder in ("tests", "bench") for path in (ROOT / folder).rglob("*.py")}
+    wrong = []
+    for path in sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").rglob("*.py")]):
+        for line, target, _ in _notebook_imports(path):
+            top = target.split(".")[0]
+            if (not top or top in local or top == "ndcg_core" or top in sys.stdlib_module_names
+                    or _declared(top, "dependencies") or _declared(top, "test")):
+                continue
+            wrong.append(f"{path.relative_to(ROOT)}:{line} imports {top}: add it to the test extra")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_dependency_check_knows_what_an_import_comes_from() -> None:
     assert _declared("PIL", "dependencies") and _declared("RestrictedPython", "dependencies")
     assert not _declared("pytest", "dependencies") and _declared("pytest", "test")
