@@ -43,6 +43,9 @@ __all__ = [
     "encode_grouped_ids",
     "first_duplicate",
     "factorize_keys",
+    "has_repeated_pair",
+    "KeySort",
+    "sorted_factorization",
     "pack_keys",
     "packing_plan",
     "sort_words",
@@ -153,33 +156,50 @@ def factorize_keys(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> codes.tolist(), uniques[:, 0].tolist()
     ([2, 0, 2, 1], [3, 5, 7])
     """
+    codes, uniques, _ = sorted_factorization(keys)
+    return codes, uniques
+
+
+class KeySort(NamedTuple):
+    """The sort behind :func:`factorize_keys`: ``order`` lists the rows by id (the rows of
+    one id in file order when ``stable``), ``repeat[i]`` says row ``order[i + 1]`` has
+    the id of row ``order[i]``."""
+
+    order: np.ndarray
+    repeat: np.ndarray
+    stable: bool
+
+
+def sorted_factorization(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, KeySort]:
+    """:func:`factorize_keys`' codes and uniques, and the sort that gave them (:class:`KeySort`)."""
     n = len(keys)
     if n == 0:
-        return np.zeros(0, dtype=np.int32), keys[:0]
+        return np.zeros(0, dtype=np.int32), keys[:0], KeySort(np.zeros(0, dtype=np.intp), np.zeros(0, dtype=bool), True)
     packed = sort_words(keys)
     change = np.empty(n, dtype=bool)
     change[0] = True
     if packed.shape[1] == 1:
-        order, ordered = _sorted_with_rows(packed[:, 0])
+        order, ordered, stable = _sorted_with_rows(packed[:, 0])
         np.not_equal(ordered[1:], ordered[:-1], out=change[1:])
-    else:  # the first word decides first: lexsort's last key
-        order = np.lexsort(packed.T[::-1])
+    else:  # the first word decides first: lexsort's last key (a stable sort)
+        order, stable = np.lexsort(packed.T[::-1]), True
         ordered = packed[order]
         np.any(ordered[1:] != ordered[:-1], axis=1, out=change[1:])
     del ordered, packed
     uniques = keys[order[change]]
     kind = np.int32 if len(uniques) < np.iinfo(np.int32).max else np.int64
     rank = np.cumsum(change, dtype=kind)
-    del change
     rank -= 1
     codes = np.empty(n, dtype=kind)
     codes[order] = rank
-    return codes, uniques
+    del rank
+    return codes, uniques, KeySort(order, ~change[1:], stable)
 
 
-def _sorted_with_rows(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(order, values[order]) of uint64 values: when the largest value leaves room for the
-    row number in its low bits, one sort of value << bits | row; else an argsort."""
+def _sorted_with_rows(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(order, values[order], stable) of uint64 values: when the largest value leaves room
+    for the row number in its low bits, one sort of value << bits | row (stable); else an
+    argsort."""
     n = len(values)
     bits = max(int(n - 1).bit_length(), 1)
     if int(values.max()) < 1 << (64 - bits):
@@ -188,9 +208,28 @@ def _sorted_with_rows(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         both.sort()
         order = (both & np.uint64((1 << bits) - 1)).astype(np.intp)
         both >>= np.uint64(bits)
-        return order, both
+        return order, both, True
     order = np.argsort(values)
-    return order, values[order]
+    return order, values[order], False
+
+
+def has_repeated_pair(query_codes: np.ndarray, grouped: bool, docs: KeySort) -> bool | None:
+    """Whether a (topic, document) pair occurs twice, read off the documents' sort without
+    another sort; None when that cannot tell (the sort not stable, or a topic's rows not
+    together: then use :func:`first_duplicate`).
+
+    In a file whose topics each come in one run of rows, the rows of a document sorted by
+    row number put two rows of one topic next to each other whenever there are two.
+    """
+    if not (grouped and docs.stable):
+        return None
+    if len(docs.order) < 2:
+        return False
+    topics = query_codes[docs.order]
+    same = topics[1:] == topics[:-1]
+    del topics
+    same &= docs.repeat
+    return bool(same.any())
 
 
 def packing_plan(tables: Sequence[np.ndarray]) -> list[list[tuple[int, int, int, int]]] | None:

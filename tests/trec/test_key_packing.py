@@ -57,3 +57,20 @@ def test_clueweb_ids_pack_into_one_word():
     packed = sort_words(keys_of(ids, 4))
     assert packed.shape == (3, 1)
     assert packed[:, 0].argsort().tolist() == [1, 2, 0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.sampled_from([b"a", b"b", b"clueweb09-en0001-02-00003", b"9"])), min_size=1, max_size=40),
+       st.booleans())
+def test_a_repeated_pair_is_found_from_the_documents_sort(pairs, grouped):
+    from ndcg_core.trec.tables import has_repeated_pair, sorted_factorization
+
+    if grouped:
+        pairs = sorted(pairs, key=lambda p: p[0])  # each topic's rows together, in a stable order
+    topics = np.array([t for t, _ in pairs])
+    _, _, docs = sorted_factorization(keys_of([d for _, d in pairs], 4))
+    found = has_repeated_pair(topics, grouped, docs)
+    if grouped:
+        assert found == (len(set(pairs)) < len(pairs))
+    else:
+        assert found is None
