@@ -195,3 +195,18 @@ def test_map_agrees_with_pytrec_eval_mean(topics, level):
     got = pytrec_eval.RelevanceEvaluator(qrels, {"map"}, relevance_level=level).evaluate(run)
     expected = sum(got[f"q{n}"]["map"] for n in range(len(topics))) / len(topics)
     assert mean_average_precision(pairs, threshold=level) == pytest.approx(expected, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(run_label_st, st.lists(st.integers(-1, 3), max_size=8), st.integers(1, 3))
+def test_the_one_list_measures_agree_with_ndcg_eval_per_topic(run_labels, missed, level):
+    """The core's single-list functions and the whole-run evaluator (ndcg-eval's Rprec, bpref, map)
+    give the same per-topic numbers: two implementations, one definition."""
+    qrels, run, ours, judged = _oracle_topic(run_labels, missed)
+    if not any(x >= 0 for x in qrels["q"].values()):
+        return  # no judged document at all: trec_eval has nothing to score
+    table = nc.evaluate_run(qrels, run, ["Rprec", "bpref", "map"], relevance_level=level).per_topic
+    row = table.loc["q"]
+    assert r_precision(ours, judgments=judged, threshold=level) == pytest.approx(row["Rprec"], abs=1e-12)
+    assert bpref(ours, judgments=judged, threshold=level) == pytest.approx(row["bpref"], abs=1e-12)
+    assert average_precision(ours, judgments=judged, threshold=level) == pytest.approx(row["map"], abs=1e-12)
