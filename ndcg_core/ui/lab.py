@@ -103,6 +103,10 @@ class Launch:
     workers: int = 0
     lecturer_key: str | None = None
     lecturer_key_generated: bool = False
+    #: classroom mode: how many students' answers one client address may add to a question
+    answers_per_device: int = 10
+    #: classroom mode: the first of the fixed loopback ports of the workers and the question app (None: free ones)
+    worker_ports: int | None = None
 
 
 #: the stylesheet every deck names, in the decks' layouts folder
@@ -254,7 +258,38 @@ def _parser() -> argparse.ArgumentParser:
             f"(default: the environment variable {LECTURER_KEY_ENV}, else a random key printed at start-up)"
         ),
     )
+    parser.add_argument(
+        "--answers-per-device",
+        type=_answers_per_device,
+        default=None,
+        metavar="N",
+        help=(
+            "classroom mode: how many students' answers one device (one network address) may add to a "
+            "question (default 10: a prankster with many cookies adds at most 10). Raise it when the whole "
+            "class reaches this computer through one NAT address, e.g. 200; the lecturer's page states it"
+        ),
+    )
+    parser.add_argument(
+        "--worker-ports",
+        type=_port,
+        default=None,
+        metavar="FIRST",
+        help=(
+            "classroom mode behind HAProxy: fixed loopback ports FIRST, FIRST+1, ... for the N workers, the "
+            "lecturer's worker and the question app (N+2 ports; default: free ports the system picks)"
+        ),
+    )
     return parser
+
+
+def _answers_per_device(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10000; got {text!r}") from None
+    if not 1 <= value <= 10000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10000; got {value}")
+    return value
 
 
 def serving_environment(args: argparse.Namespace, environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -351,6 +386,13 @@ def build_command(
             )
     elif lecturer_key is not None:
         raise UsageError("--lecturer-key belongs to classroom mode: add --workers N (or serve on a network --host).")
+    for option in ("answers_per_device", "worker_ports"):
+        if workers is None and getattr(args, option, None) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} belongs to classroom mode: add --workers N (or serve on a network --host).")
+    first = getattr(args, "worker_ports", None)
+    if first is not None and workers is not None and first + workers + 1 > 65535:
+        raise UsageError(f"--worker-ports {first} leaves no room for {workers + 2} ports below 65536: choose a lower one.")
     command = "edit" if args.mode == "edit" else "run"
     # run and slides go through the worker wrapper: marimo's CLI with the AST-race lock (gh-106905)
     runner = ["-m", "marimo"] if command == "edit" else ["-m", "ndcg_core.ui.classroom.worker"]
@@ -364,7 +406,8 @@ def build_command(
     if args.mode == "edit":
         argv.append("--skip-update-check")
     shown_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated)
+    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated,
+                  getattr(args, "answers_per_device", None) or 10, getattr(args, "worker_ports", None))
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -426,6 +469,21 @@ def _serve(launch: Launch) -> int:
     return 128 - code if code < 0 else code
 
 
+def public_url(host: str, port: int) -> str:
+    """The address students type: this computer's network address for a wildcard bind
+    (``0.0.0.0`` is where the server listens, not an address anyone can open).
+
+    >>> public_url("127.0.0.1", 2718)
+    'http://127.0.0.1:2718'
+    """
+    if host in ("0.0.0.0", "::", ""):
+        from .classroom.routes import lan_address
+
+        host = lan_address() or "127.0.0.1"
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}"
+
+
 def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headless: bool) -> int:
     """Classroom mode: N marimo workers and the question app behind HAProxy (one process without it)."""
     from .classroom.proxy import MISSING_MESSAGE, find_haproxy
@@ -449,15 +507,18 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
 
     def app_argv(app_port: int) -> list[str]:
         return [python, "-m", "ndcg_core.ui.classroom.app", "--host", backend_host, "--port", str(app_port),
-                "--bind-host", host]
+                "--bind-host", host, *(["--behind-proxy"] if haproxy is not None else [])]
 
     assert launch.lecturer_key is not None
     classroom = Classroom(
         host=host, port=port, worker_argv=worker_argv, app_argv=app_argv, haproxy=haproxy,
-        password=launch.stdin_text, secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port),
+        password=launch.stdin_text,
+        secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port, launch.answers_per_device),
+        first_port=launch.worker_ports,
     )
     workers = launch.workers if haproxy is not None else 1
-    questions = f"{launch.url}/class/" if haproxy is not None else launch.url.rsplit(":", 1)[0] + f":{port + 1}/class/"
+    base = public_url(host, port)
+    questions = f"{base}/class/" if haproxy is not None else base.rsplit(":", 1)[0] + f":{port + 1}/class/"
 
     def ready() -> None:
         key = f" (lecturer key: {launch.lecturer_key})" if launch.lecturer_key_generated else ""
@@ -465,10 +526,13 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
             f"{workers} marimo worker{'s' if workers != 1 else ''} (and one for the lecturer) behind HAProxy"
             if haproxy is not None else "one marimo process"
         )
+        limit = launch.answers_per_device
         print(
-            f"NDCG Lab is serving a class at {launch.url} with {engine}  (press Ctrl+C to stop)\n"
-            f"  students: {launch.url}/?file=01_playground.py and the class questions at {questions}\n"
-            f"  lecturer: {questions}lecturer{key}",
+            f"NDCG Lab is serving a class at {base} with {engine}, every worker warmed up and ready  (press Ctrl+C to stop)\n"
+            f"  students: {base}/?file=01_playground.py and the class questions at {questions}\n"
+            f"  lecturer: {questions}lecturer{key}\n"
+            f"  at most {limit} answers per device and question"
+            + ("" if limit > 10 else " (a hall behind one NAT address: --answers-per-device N)"),
             flush=True,
         )
         if not headless:
