@@ -224,7 +224,7 @@ def solution(exercise_id: str, button: Any, *, sections: bool = False) -> Any:
         presses = int(button.value)
         step = solution_sections_step if sections else solution_step
         shown, rows = step(card.folded["Worked solution"], presses)
-        note = f"{presses} of {rows} ranks shown: the button shows the next." if rows and presses < rows else ""
+        note = f"{presses} of {rows} table rows shown: the button shows the next row." if rows and presses < rows else ""
         body = mo.vstack([heading, mo.md(shown), mo.hstack([button, mo.md(note)], justify="start")])
     return mo.Html(f'<div class="ndcg-exercise-solution">{body.text}</div>')
 

@@ -32,18 +32,19 @@ def _(deck, mo):
     # The lecturer's tools: back to the lecture example, hide the numbers, build the ideal
     # ranking one rank per press (ndcg_core.ui.lecture has the logic).
     reset_button = mo.ui.button(label="Reset to the lecture example", value=0, on_click=lambda n: n + 1)
-    hide_switch = mo.ui.switch(label="Hide the numbers")
     ideal_button = deck.step_button("Next rank of the ideal")
-    return hide_switch, ideal_button, reset_button
+    return ideal_button, reset_button
 
 
 @app.cell
-def _(content, reset_button):
+def _(content, mo, reset_button):
     reset_button.value  # a press rebuilds every control from the lecture example
     # The slides show the controls through this dictionary, not by their names: a change then
     # reruns the numbers and the plot, never the slide that holds the control in use.
     controls = content.controls()
-    return (controls,)
+    # made again by Reset too, so that a reset shows the numbers again
+    hide_switch = mo.ui.switch(label="Hide the numbers")
+    return controls, hide_switch
 
 
 @app.cell

@@ -257,7 +257,9 @@ def _(widgets):
 @app.cell
 def _(deck):
     best_fourth_button = deck.step_button()
-    return (best_fourth_button,)
+    precision_short_button = deck.step_button()
+    ap_button = deck.step_button()
+    return ap_button, best_fourth_button, precision_short_button
 
 
 @app.cell
@@ -298,7 +300,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "binary-precision-short")
+    deck.question(chapter_answers, "binary-precision-short", hints="under the answer")
     return
 
 
@@ -309,8 +311,8 @@ def _(deck):
 
 
 @app.cell
-def _(deck):
-    deck.answer("binary-precision-short", tables=False)
+def _(precision_short_button, deck):
+    deck.solution("binary-precision-short", precision_short_button)
     return
 
 
@@ -334,7 +336,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "binary-ap")
+    deck.question(chapter_answers, "binary-ap", hints="under the answer")
     return
 
 
@@ -345,8 +347,8 @@ def _(deck):
 
 
 @app.cell
-def _(deck):
-    deck.answer("binary-ap", tables=False)
+def _(ap_button, deck):
+    deck.solution("binary-ap", ap_button)
     return
 
 

@@ -74,3 +74,49 @@ def test_a_checked_answer_fits_under_its_question(deck: Page, artifacts_dir: Pat
     expect(page.locator(PRESENT).get_by_text("natural logarithm", exact=False).first).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "deck01_checked.png"))
     assert problems(page) == []
+
+
+def test_reset_shows_the_hidden_numbers_again(deck: Page) -> None:
+    """Reset to the lecture example also switches Hide the numbers off (it used to stay on)."""
+    page = deck
+    goto_text(page, "Reset to the lecture example")
+    present = page.locator(PRESENT)
+    run_and_settle(page, present.get_by_role("switch", name="Hide the numbers").click, what="hide the numbers")
+    expect(present).not_to_contain_text("0.7763")
+    run_and_settle(page, present.get_by_role("button", name="Reset to the lecture example").click, what="reset")
+    expect(present).to_contain_text("0.7763")  # 2.4307 / 3.1309, shown again
+    expect(present.get_by_role("switch", name="Hide the numbers")).not_to_be_checked()
+
+
+def test_the_worked_ndcg_fits_at_every_press_up_to_its_answer(deck: Page, artifacts_dir: Path) -> None:
+    """Issue 20: the last slide scrolled from the 6th press and its answer fell below the slide.
+    8 presses: the list's 5 ranks, then the ideal's 3 (2, 1, 1); the answer nDCG@5 = 0.7763."""
+    page = deck
+    goto_text(page, "Worked solution: nDCG@5 of the lecture example")
+    button = page.locator(PRESENT).get_by_role("button", name="Next step of the worked nDCG")
+    out = artifacts_dir / "deck01"
+    out.mkdir(exist_ok=True)
+    found = []
+    for press in range(1, 9):
+        run_and_settle(page, button.click, what=f"press {press} of the worked nDCG")
+        page.screenshot(path=str(out / f"ndcg_solution_{press}.png"))
+        found += [f"press {press}: {p}" for p in problems(page)]
+    expect(page.locator(PRESENT)).to_contain_text("0.7763")
+    assert_no_traceback(page)
+    assert not found, "\n".join(found)
+
+
+def test_the_ideal_ranking_table_has_spaced_columns_and_fits(deck: Page, artifacts_dir: Path) -> None:
+    """Issue 20: deck 01's ideal stepper drew its columns with no space between ("2.00001.0000")."""
+    page = deck
+    goto_text(page, "Press Next rank of the ideal")
+    button = page.locator(PRESENT).get_by_role("button", name="Next rank of the ideal")
+    for press in range(1, 4):  # the ideal 2, 1, 1: three ranks with gain
+        run_and_settle(page, button.click, what=f"press {press} of the ideal button")
+    rows = page.locator(f"{PRESENT} table.ndcg-ideal-steps tbody tr")
+    expect(rows).to_have_count(3)
+    padding = rows.first.locator("td").nth(2).evaluate("td => parseFloat(getComputedStyle(td).paddingLeft)")
+    assert padding >= 4, padding
+    assert "3.1309" in rows.nth(2).inner_text()  # IDCG@3 = 2 + 1/log2(3) + 1/log2(4)
+    page.screenshot(path=str(artifacts_dir / "deck01" / "ideal_3_ranks.png"))
+    assert problems(page) == []

@@ -74,11 +74,11 @@ def test_each_worked_solution_fits_at_every_press(page: Page, lab_slides_server:
         run_and_settle(page, press.click, what=f"press {shown} of {button!r}")
         text = slide_text(page)
         if shown < ranks:
-            assert f"{shown} of {ranks} ranks shown" in text, text
+            assert f"{shown} of {ranks} table rows shown" in text, text
         found += [f"press {shown}: {p}" for p in problems(page)]
     page.screenshot(path=str(artifacts_dir / f"deck02_solution_{button.split()[-1]}.png"))
     text = slide_text(page)
-    assert answer in text and "Answer:" in text and "ranks shown" not in text, text
+    assert answer in text and "Answer:" in text and "table rows shown" not in text, text
     if button.endswith("comparison"):
         # ranking A folded to its result, ranking B's table in full: 4.8928 / 10.3928 = 0.4708
         assert "nDCG = 7 / 10.3928 = 0.6735" in text and "nDCG = 4.8928 / 10.3928 = 0.4708" in text

@@ -43,6 +43,6 @@ def test_the_deck_draws_its_slides() -> None:
     before = 2 + 3 / log2(3) + 1 / log2(5) + 2 / log2(6)
     assert f"{before:.4f}" == "5.0972"
     for shown in ("5.0972", "6.0972", "×1.5", "×2.33", "gap A − B", "higher nDCG", "What to remember",
-                  "Check yourself", "0 of 5 ranks shown", "0 of 6 ranks shown", "What a gain of 7 claims"):
+                  "Check yourself", "0 of 5 table rows shown", "0 of 6 table rows shown", "What a gain of 7 claims"):
         assert shown in text, shown
     assert "Traceback" not in text

@@ -160,8 +160,8 @@ def test_the_deck_exercises_and_their_solutions_reveal_one_rank_per_press() -> N
 
     page = shown(words.solution("discounts-shifted-dcg", Pressed()))
     # 1/log2(2+1) + 2/log2(5) + 1/log2(6) = 0.6309 + 0.8614 + 0.3869 = 1.8791
-    assert "DCG@5 = 1.8791 ≈ 1.88" in page and "ranks shown" not in page
-    assert "0 of 5 ranks shown" in shown(words.solution("discounts-shifted-dcg", words.step_button()))
+    assert "DCG@5 = 1.8791 ≈ 1.88" in page and "table rows shown" not in page
+    assert "0 of 5 table rows shown" in shown(words.solution("discounts-shifted-dcg", words.step_button()))
 
 
 def test_every_slide_of_the_layout_has_speaker_notes() -> None:

@@ -176,7 +176,7 @@ def test_the_vote_solution_keeps_the_explanation_and_the_answer() -> None:
 
 def test_the_trap_solution_slide_steps_one_rank_per_press() -> None:
     button = deck.step_button()
-    assert "0 of 6 ranks shown" in deck.solution("ideal-trap-ndcg", button).text
+    assert "0 of 6 table rows shown" in deck.solution("ideal-trap-ndcg", button).text
 
     class Pressed:
         value = 6

@@ -31,7 +31,7 @@ def test_the_handout_switch_has_one_name_and_prints_every_rank(monkeypatch: pyte
     assert [lecture.ideal_step_count(LECTURE, n) for n in range(3)] == [3, 3, 3]
     # the whole worked solution, including its last line (nDCG@5 = 2.4307 / 3.1309 = 0.7763)
     text = deck.solution("lecture-ndcg", None).text
-    assert "0.7763" in text and "ranks shown" not in text
+    assert "0.7763" in text and "table rows shown" not in text
 
 
 def test_the_ideal_ranking_one_rank_per_press_then_again() -> None:
@@ -79,3 +79,14 @@ def test_the_handout_names_its_decks_as_the_front_page_does() -> None:
     assert [name for name, _, _ in decks] == sorted(front.deck_names(folder)) == sorted(front.deck_names(notebooks_dir()))
     for name, title, slides in decks:
         assert title == front.read_notebook(folder / name).title and slides > 1
+
+
+def test_the_solution_counts_table_rows_not_ranks() -> None:
+    """lecture-ndcg's worked solution has two tables, the list's 5 ranks and the ideal's 3: after
+    5 presses the note says 5 of 8 rows (it said "ranks" though 8 is no number of ranks)."""
+
+    class Pressed:
+        value = 5
+
+    text = deck.solution("lecture-ndcg", Pressed()).text
+    assert "5 of 8 table rows shown: the button shows the next row." in text and "ranks shown" not in text
