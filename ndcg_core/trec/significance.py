@@ -493,6 +493,26 @@ class Comparison:
         """One row per pair: the figures of :class:`PairedComparison` without the arrays."""
         return pd.DataFrame([pair.as_dict() for pair in self.pairs])
 
+    def p_value_matrix(self, test: str = "randomization", *, corrected: bool = False) -> np.ndarray:
+        """Runs x runs matrix of one test's p-values (NaN on the diagonal and for pairs not compared).
+
+        ``test`` is ``"t"``, ``"wilcoxon"`` or ``"randomization"``; ``corrected`` takes the
+        Holm-adjusted values.
+
+        >>> c = compare_scores({"A": {"q1": 0.1, "q2": 0.4}, "B": {"q1": 0.3, "q2": 0.5}})
+        >>> c.p_value_matrix().tolist()
+        [[nan, 0.5], [0.5, nan]]
+        """
+        if test not in ("t", "wilcoxon", "randomization"):
+            raise ValueError(f"test must be 't', 'wilcoxon' or 'randomization'; got {test!r}.")
+        names = list(self.runs)
+        matrix = np.full((len(names), len(names)), np.nan)
+        field_name = f"{test}_p_holm" if corrected else f"{test}_p_value"
+        for pair in self.pairs:
+            i, j = names.index(pair.baseline), names.index(pair.other)
+            matrix[i, j] = matrix[j, i] = getattr(pair, field_name)
+        return matrix
+
     def describe(self) -> str:
         """Plain-words summary of what was compared and how missing topics were handled."""
         n = len(self.scores)

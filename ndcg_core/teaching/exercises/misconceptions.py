@@ -24,6 +24,7 @@ from typing import NamedTuple
 from ...discounts import resolve_discount
 from ...metrics import dcg
 from .model import Setting
+from .paired_data import PAIRED_MISCONCEPTIONS, SIGNIFICANCE_CONCEPTS
 from .values import quantity, rank_table
 
 __all__ = ["Misconception", "MISCONCEPTIONS", "CONCEPT_MISCONCEPTIONS", "IDEAL_MISTAKES", "Variant", "variants"]
@@ -237,6 +238,8 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
     )
 }
 MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
+# chapter 13 (significance): the paired computation's mistakes and the concept ones
+MISCONCEPTIONS.update({i: Misconception(i, n, h) for i, n, h in (*PAIRED_MISCONCEPTIONS, *SIGNIFICANCE_CONCEPTS)})
 
 
 #: Mistaken ideal lists beyond the library's two sources: the ranked list in its own
