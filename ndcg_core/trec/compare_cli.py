@@ -25,7 +25,7 @@ from typing import IO, TextIO
 
 from ..gains import parse_gain_table
 from .files import read_qrels_table, read_run_table
-from .significance import Comparison, PairedComparison, compare_runs
+from .significance import Comparison, PairedComparison, compare_runs, format_p
 
 __all__ = ["add_compare_arguments", "run_compare"]
 
@@ -80,11 +80,7 @@ def _fmt(value: float, digits: int, signed: bool = False) -> str:
 
 
 def _p(value: float, digits: int) -> str:
-    if value != value:
-        return "nan"
-    if 0 < value < 10**-digits:  # not a printed 0: a p-value is never 0
-        return f"<{10**-digits:.{digits}f}"
-    return f"{value:.{digits}f}"
+    return format_p(value, digits)
 
 
 def _text_block(comparison: Comparison, digits: int, per_topic: bool) -> str:

@@ -32,21 +32,25 @@ for (with ``complete=True``: every qrels topic). A run with no lines for one of 
 scores 0 on it, as trec_eval's ``-c`` does; :attr:`Comparison.filled` lists them, and
 :meth:`Comparison.describe` says so.
 
-How ranx's ``compare`` differs (ranx 0.3, ``ranx.compare`` / ``ranx.statistical_tests``):
+How ranx's ``compare`` differs (ranx 0.3, ``ranx.compare`` / ``ranx.statistical_tests``;
+checked with ``bench/ranx_check.py``, a one-off script, since ranx compiles with numba):
 
-- its default test is the paired t-test (``stat_test="student"``, :func:`scipy.stats.ttest_rel`,
-  the same numbers as here); it has no Wilcoxon test, and no confidence interval;
-- its randomization test (``"fisher"``) is always Monte Carlo, with 1,000 permutations
-  and ``random_seed=42`` by default, and reports ``count / n_permutations`` (no +1, so it can
-  print p = 0) where here it is exact up to 20 topics and ``(count + 1) / (rounds + 1)``
-  with 10,000 rounds beyond; it compares ``|mean|`` without a tolerance;
-- it marks a difference significant at ``max_p=0.01`` and applies no correction for many
-  comparisons (every pair of runs is tested at 0.01); here Holm's correction is reported;
-- it evaluates only the topics of each run (missing topics are not scored 0 unless the
-  run is made comparable first).
+- its default test is the paired t-test (``stat_test="student"``, :func:`scipy.stats.ttest_rel`):
+  on the same per-topic numbers its p-values equal these; it has no Wilcoxon test and no
+  confidence interval;
+- its randomization test (``"fisher"``) is always Monte Carlo, with 1,000 permutations and
+  ``random_seed=42`` by default, and reports ``count / n_permutations`` (no +1: it prints
+  p = 0 where the exact p over 10 topics is 0.002); it runs its permutations in parallel
+  threads, and the same seed gave different p-values from one run to the next (0.037 and
+  0.041 on the toy runs). Here the test is exact up to 20 topics, else
+  ``(count + 1) / (rounds + 1)`` with 10,000 seeded rounds, the same on every run;
+- it marks a difference significant at ``max_p=0.01`` and corrects for no multiple
+  comparisons (every pair of runs at 0.01); here Holm's correction is reported;
+- it scores each run on its own topics (no 0 for a topic a run lacks), and orders tied
+  scores its own way (not trec_eval's document-id order): on the toy run ``tuned``, whose
+  scores tie, one topic's nDCG@10 differs by 0.005, so its comparison of that run does too.
 
-``scripts/ranx_check.py``-style cross-checks against ranx need numba; ``tests/trec/
-test_significance.py::test_ranx_agrees`` runs behind the ``ranx`` marker when ranx is
+A test behind the ``ranx`` marker (``pytest -m ranx``) repeats the t-test check where ranx is
 installed.
 
 May import: the core, this layer, numpy, pandas and scipy (both on first use).
@@ -76,6 +80,7 @@ __all__ = [
     "paired_comparison",
     "compare_scores",
     "compare_runs",
+    "format_p",
 ]
 
 #: Up to this many topics the randomization test enumerates all 2^n sign assignments.
@@ -230,6 +235,19 @@ def randomization_test(
 
 
 # --------------------------------------------------------------------------- interval, Holm
+
+
+def format_p(p: float, digits: int = 4) -> str:
+    """A p-value as printed: ``digits`` decimals, never a bare 0 (``<0.0001``), ``nan`` kept.
+
+    >>> format_p(0.04163), format_p(2e-7), format_p(float("nan"))
+    ('0.0416', '<0.0001', 'nan')
+    """
+    if p != p:
+        return "nan"
+    if 0 < p < 10**-digits:
+        return f"<{10**-digits:.{digits}f}"
+    return f"{p:.{digits}f}"
 
 
 def bootstrap_interval(

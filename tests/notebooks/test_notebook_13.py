@@ -20,7 +20,7 @@ import pytest
 from ndcg_core import trec
 from ndcg_core.teaching import significance_demo as demo
 from ndcg_core.teaching.exercises import MISCONCEPTIONS, format_answer, get
-from ndcg_core.trec.significance import compare_runs, paired_comparison
+from ndcg_core.trec.significance import compare_runs, format_p, paired_comparison
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "13_significance.py"
@@ -93,6 +93,7 @@ def test_default_page_shows_the_librarys_figures(app):
     assert f"Mean difference B − A {expected.mean_difference:+.4f}" in text
     assert f"[{expected.ci_low:+.4f}, {expected.ci_high:+.4f}]" in text
     assert f"p, randomization test {expected.randomization_p_value:.4f}" in text
+    assert f"p, paired t-test {expected.t_p_value:.4f}" in text
     assert f"{expected.wins} / {expected.ties} / {expected.losses}" in text
     assert "Traceback" not in text and "[callout danger]" not in text
     figures = [o for o in outputs if type(o).__name__ == "Figure"]
@@ -151,7 +152,7 @@ def test_tiny_and_large_pairs_say_what_they_claim(app):
         scores = demo.simulated_pair(**config)
         r = paired_comparison(scores["A"], scores["B"])
         assert (r.randomization_p_value < 0.05) is significant and (r.t_p_value < 0.05) is significant
-        assert f"randomization p: {r.randomization_p_value:.4f}" in text
+        assert f"randomization p: {format_p(r.randomization_p_value)}" in text
     tiny = paired_comparison(*demo.simulated_pair(2000, 0.004, 0.02, seed=13).to_numpy().T)
     assert abs(tiny.mean_difference) < 0.01  # tiny: under a hundredth of nDCG
 

@@ -107,7 +107,7 @@ def given_lines(ex: Exercise) -> list[str]:
     """The data of the statement: a table of the topics' scores."""
     a, b = ex.scores or ((), ())
     rows = ["| topic | run A | run B |", "|---|---|---|"]
-    rows += [f"| {i} | {format_number(x)} | {format_number(y)} |" for i, (x, y) in enumerate(zip(a, b), start=1)]
+    rows += [f"| {i} | {x:.2f} | {y:.2f} |" for i, (x, y) in enumerate(zip(a, b), start=1)]
     return rows
 
 
