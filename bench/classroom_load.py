@@ -51,6 +51,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ndcg_core.infra.processes import free_port
+
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOK = "01_playground.py"
 EDIT_TIMEOUT = 30.0
@@ -369,12 +371,6 @@ async def live_question(port: int, key: str, answerers: int, window: float, rng:
 
 # ---------------------------------------------------------------------------------------------
 # the server and its processes
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def start_server(port: int, workers: int, key: str, log: Path, data_dir: Path) -> subprocess.Popen[bytes]:

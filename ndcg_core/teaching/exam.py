@@ -554,7 +554,7 @@ class CodeTask(NamedTuple):
 def code_task(seed: int) -> CodeTask:
     """The code task of a seed: ``dcg`` or ``ndcg`` (drawn by the seed) and four seeded cases
     on top of the fixed battery. Check a typed answer with
-    ``exercises.check_code_text(task.exercise, source, task.cases)`` (a sandboxed process).
+    ``ndcg_core.infra.sandbox.check_code_text(task.exercise, source, task.cases)`` (a sandboxed process).
 
     >>> task = code_task(2026)
     >>> task == code_task(2026), task.function in ("dcg", "ndcg"), len(task.cases)
@@ -604,7 +604,7 @@ def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> Ex
     """"Practise these": a seeded set aimed at a learner's recurring mistakes.
 
     The mistakes (misconception ids, most frequent first, e.g. from
-    :func:`ndcg_core.teaching.progress.recurring_mistakes`) take turns; each problem is drawn
+    :func:`ndcg_core.infra.progress.recurring_mistakes`) take turns; each problem is drawn
     under settings where that mistake gives a wrong value the checker recognises. With no
     mistakes it is an ordinary set. Problem titles name the mistake they practise.
 

@@ -59,7 +59,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..teaching import progress, store
+from ..infra import progress, store
+from ..infra.processes import die_with_parent
 from ..teaching.paths import is_checkout, notebooks_dir
 from .front import CLASS_URL_ENV
 
@@ -328,7 +329,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def serving_environment(args: argparse.Namespace, environ: dict[str, str] | None = None) -> dict[str, str]:
     """The environment variables the notebook kernels need: the data folder (``--data-dir``,
-    passed on as :data:`ndcg_core.teaching.store.DATA_DIR_ENV`) and whether the server is
+    passed on as :data:`ndcg_core.infra.store.DATA_DIR_ENV`) and whether the server is
     shared (a host other than loopback: then no name comes from the data file).
 
     >>> a = parse_args(["--data-dir", "/tmp/x"])
@@ -451,23 +452,12 @@ def _check_port_free(host: str, port: int) -> None:
             raise UsageError(f"cannot serve on {host}:{port}: {err.strerror}. Check --host and --port.") from None
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: the server gets SIGTERM if ndcg-lab itself is killed (even by SIGKILL)."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except Exception:
-        pass
-
-
 def _serve(launch: Launch) -> int:
     child = subprocess.Popen(
         launch.argv,
         stdin=subprocess.PIPE if launch.stdin_text is not None else subprocess.DEVNULL,
         process_group=0,
-        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        preexec_fn=die_with_parent if sys.platform.startswith("linux") else None,
     )
     received: list[int] = []
 

@@ -62,7 +62,8 @@ from typing import Any
 import marimo as mo
 
 from ..discounts import DISCOUNT_NAMES
-from ..teaching import exercises, progress, store
+from ..infra import progress, sandbox, store
+from ..teaching import exercises
 from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
 
 __all__ = [
@@ -604,7 +605,7 @@ def code_report(box: Any, exercise_id: str, *, extra_cases: Sequence[tuple[str, 
     if code != last_code:
         return mo.callout(mo.md("**Not run**: your code changed since it was last run. Press **Run my code**."),
                           kind="neutral")
-    report = exercises.check_code_text(exercise_id, code, extra_cases)
+    report = sandbox.check_code_text(exercise_id, code, extra_cases)
     parts = [mo.callout(mo.md(report.markdown()), kind="success" if report.passed else "warn")]
     if learner:
         fb = exercises.Feedback(report.passed, report.markdown(), None)

@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ import pytest
 from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option
 from playwright.sync_api import Page, expect
 
+from ndcg_core.infra.processes import free_port
 from ndcg_core.ui.classroom.proxy import find_haproxy
 
 PASSWORD = "class-pw"
@@ -34,12 +34,6 @@ KEY = "lecturer-key-7"
 EVIL = "<img src=x onerror=__pwned=1>"  # fits the 40-character nickname
 EVIL_SCRIPT = "<script>__pwned=2</script>"
 START_TIMEOUT = 150.0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _ndcg_lab_command() -> list[str]:

@@ -29,7 +29,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -42,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from ndcg_core.infra.processes import free_port
 
 pytestmark = pytest.mark.packaging
 
@@ -235,7 +236,7 @@ def test_ndcg_eval_scores_the_shipped_toy_collection(installed: Installed) -> No
 
 
 def test_ndcg_lab_edit_is_refused_in_an_installed_wheel(installed: Installed) -> None:
-    done = installed.run(installed.bin("ndcg-lab"), "edit", "--headless", "--port", str(_free_port()))
+    done = installed.run(installed.bin("ndcg-lab"), "edit", "--headless", "--port", str(free_port()))
     assert done.returncode == 2, done.stdout + done.stderr
     notebooks = installed.site_packages / "ndcg_core" / "_notebooks"
     assert done.stderr.startswith(
@@ -243,12 +244,6 @@ def test_ndcg_lab_edit_is_refused_in_an_installed_wheel(installed: Installed) ->
         f"package: its notebooks are in {notebooks}"
     ), done.stderr
     assert "pip install -e ." in done.stderr
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _status(url: str) -> int | None:
@@ -272,7 +267,7 @@ class Server:
 def _serving(installed: Installed, *mode: str) -> Iterator[str]:
     """``ndcg-lab [mode] --headless --port <free>`` of the venv, started from the other folder;
     yields its base URL and stops it (and the marimo server under it)."""
-    port = _free_port()
+    port = free_port()
     log_path = installed.elsewhere / f"ndcg-lab-{port}.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(

@@ -6,7 +6,6 @@ The app runs in uvicorn on a free loopback port in a thread (the real server, re
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import os
 import sys
@@ -21,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_core.teaching import classroom as cls
-from ndcg_core.teaching import store
+from ndcg_core.infra import classroom as cls
+from ndcg_core.infra import store
+from ndcg_core.infra.processes import free_port
 from ndcg_core.ui import lab
 from ndcg_core.ui.classroom import proxy, supervise, worker
 
@@ -77,7 +77,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     q = cls.open_question("lecture-ndcg", folder=tmp_path)
     cls.submit(q.id, "s1", "Ada", "0.78", folder=tmp_path)
     code = (
-        "import sys; from ndcg_core.teaching import classroom as c; q = c.current_question(folder=sys.argv[1]); "
+        "import sys; from ndcg_core.infra import classroom as c; q = c.current_question(folder=sys.argv[1]); "
         "c.submit(q.id, 's2', 'Bob', '0.62', folder=sys.argv[1]); s = c.summary(q.id, folder=sys.argv[1]); "
         "print(q.id, s.answered, s.right)"
     )
@@ -153,12 +153,6 @@ def test_code_exercises_and_unknown_ids_cannot_be_asked(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the app over HTTP
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Client:
     """urllib with its own cookies and no redirect following."""
 
@@ -195,7 +189,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from ndcg_core.ui.classroom.app import create_app
 
     folder = tmp_path_factory.mktemp("class-store")
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(password="classpw", lecturer_key="LECTURER-KEY", folder=folder),
                                            host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -377,7 +371,7 @@ def test_ndcg_lab_without_haproxy_says_so_and_serves_from_one_process(monkeypatc
 
     monkeypatch.setattr(proxy, "find_haproxy", lambda: None)
     monkeypatch.setattr(supervise.Classroom, "run", fake_run)
-    port = _free_port()
+    port = free_port()
     assert lab.main(["--workers", "2", "--headless", "--port", str(port)]) == 0
     err = capsys.readouterr().err
     assert "HAProxy is not installed, so NDCG Lab serves from one process" in err
@@ -446,6 +440,6 @@ def test_slides_in_classroom_mode_set_the_deck_flag_for_the_workers(monkeypatch:
 
     monkeypatch.delenv(lab.DECK_ENV, raising=False)
     monkeypatch.setattr(lab, "_serve_classroom", fake_serve)
-    assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(_free_port())]) == 0
+    assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(free_port())]) == 0
     assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the prepared copies
     assert lab.DECK_ENV not in os.environ  # this process keeps its own environment

@@ -173,7 +173,7 @@ def test_classroom_mode_links_the_class_questions(cards: list[Notebook]) -> None
 
 
 def test_text_colours_have_at_least_4_5_to_1_contrast() -> None:
-    colours = dict(re.findall(r"--([a-z]+): (#[0-9a-fA-F]{6})", front._CSS))
+    colours = dict(re.findall(r"--([a-z]+): (#[0-9a-fA-F]{6})", front.PAGE_CSS))
     for text in ("ink", "soft", "link", "deck", "focus"):
         for background in ("paper", "band"):
             ratio = palette.contrast_ratio(colours[text], colours[background])
@@ -207,7 +207,7 @@ def test_every_notebook_gets_its_own_thumbnail(cards: list[Notebook], tmp_path: 
 def test_thumbnails_are_drawn_once_and_read_back_from_disk(cards: list[Notebook], tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    monkeypatch.setattr(front, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
     first = Thumbnails(cards[:2], cache=tmp_path)
     assert first.get("01_playground") == first.get("01_playground") == b"\x89PNG-fake"
     assert drawn == ["01_playground.py"]
@@ -222,7 +222,7 @@ def test_prefetch_draws_every_thumbnail_once_in_the_background(cards: list[Noteb
     import threading
 
     drawn: list[str] = []
-    monkeypatch.setattr(front, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
     thumbnails = Thumbnails(cards, cache=None)
     thumbnails.prefetch()
     thumbnails.prefetch()  # a second page view starts no second thread
@@ -331,7 +331,7 @@ def test_a_thumbnail_that_cannot_be_drawn_is_a_500_with_its_reason(door: tuple[F
     def broken(card: Notebook) -> bytes:
         raise RuntimeError("no fonts")
 
-    monkeypatch.setattr(front, "thumbnail_png", broken)
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", broken)
     status, _, body = _get(app, "/ndcg-lab/thumbnails/05_unjudged.png")
     assert status == 500 and b"05_unjudged could not be drawn: RuntimeError: no fonts" in body
 

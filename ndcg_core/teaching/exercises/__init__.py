@@ -45,7 +45,7 @@ of each chapter) live in :mod:`ndcg_core.ui.widgets`; this layer never imports m
 from .answers import ParsedNumber, parse_number
 from .bank import BANK_PATH, all_exercises, for_chapter, get, load_bank
 from .checking import check, expected_answer, format_answer, mistaken_values
-from .code import CodeCase, CodeReport, check_code, check_code_text
+from .code import CodeCase, CodeReport, check_code, code_battery, judge_results
 from .formatting import markdown_to_html
 from .misconceptions import MISCONCEPTIONS, Misconception
 from .model import CHAPTERS, KINDS, Exercise, Feedback, Setting
@@ -79,7 +79,8 @@ __all__ = [
     "ParsedNumber",
     "mistaken_values",
     "check_code",
-    "check_code_text",
+    "code_battery",
+    "judge_results",
     "CodeCase",
     "CodeReport",
     "markdown_to_html",

@@ -188,7 +188,7 @@ class Grade(NamedTuple):
 
 def grade(typed: float, decimals: int | None, right: float, precision: int,
           intermediates: Sequence[float] = ()) -> Grade:
-    """The one grading rule for a typed number (DESIGN.md: "an answer is right when it
+    """The one grading rule for a typed number (ARCHITECTURE.md, conventions: "an answer is right when it
     rounds to the right value at the asked decimals; extra decimals must be right too").
 
     1. The typed value, rounded half up to the ``precision`` asked for, must equal the

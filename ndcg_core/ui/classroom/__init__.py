@@ -4,7 +4,7 @@
 - :mod:`.proxy`    the HAProxy configuration: sticky sessions, compressed and cacheable assets;
 - :mod:`.supervise` starting, watching (restarting a worker that died) and stopping the processes;
 - :mod:`.app`      the live-question web app (Starlette on uvicorn): the lecturer's projector
-  page and the students' light answer page, over :mod:`ndcg_core.teaching.classroom`.
+  page and the students' light answer page, over :mod:`ndcg_core.infra.classroom`.
 
 This package imports marimo only in :mod:`.worker` (at run time, through its command line).
 """

@@ -17,8 +17,8 @@ Pages and their guards:
   with ``textContent``: no student's HTML or script reaches the projector), then reveals the
   worked solution.
 
-Limits: nickname :data:`~ndcg_core.teaching.classroom.MAX_NICKNAME` and answer
-:data:`~ndcg_core.teaching.classroom.MAX_ANSWER` characters, request bodies of
+Limits: nickname :data:`~ndcg_core.infra.classroom.MAX_NICKNAME` and answer
+:data:`~ndcg_core.infra.classroom.MAX_ANSWER` characters, request bodies of
 :data:`MAX_BODY` bytes, and per student :data:`ANSWER_BURST` answers at once, then one every
 :data:`ANSWER_INTERVAL` seconds (HTTP 429 with a message beyond). Cookies are HMAC-signed
 with a secret derived from the lecturer key and the password, so they survive a restart.
@@ -47,9 +47,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ...teaching import classroom as cls
+from ...infra import classroom as cls
 from ...teaching.exercises import all_exercises, markdown_to_html, solution, statement
-from ...teaching.store import StoreError
+from ...infra.store import StoreError
 from .proxy import COOKIE as WORKER_COOKIE
 from .proxy import LECTURER_WORKER
 
@@ -97,7 +97,7 @@ def _lan_address() -> str | None:
 
 def create_app(*, password: str | None, lecturer_key: str, folder: Any = None, public_port: int | None = None,
                bind_host: str = "127.0.0.1") -> Starlette:
-    """The app. ``folder``: the store's data folder (None: the default, see :mod:`ndcg_core.teaching.store`)."""
+    """The app. ``folder``: the store's data folder (None: the default, see :mod:`ndcg_core.infra.store`)."""
     if not lecturer_key:
         raise ValueError("the lecturer key is empty")
     if password is not None and hmac.compare_digest(password, lecturer_key):

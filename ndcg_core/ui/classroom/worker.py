@@ -111,6 +111,15 @@ def install_front_door(folder: str) -> bool:
     ``marimo.server.asgi.lifespan``) that gives every notebook page the chrome fixes of
     :data:`ndcg_core.ui.front.CHROME_HEAD`. Returns False (and marimo's gallery stays) when
     marimo has no such registries.
+
+    Why marimo's private ``marimo._server.registry`` (this is the one function that reaches it):
+    marimo 0.25's public hooks are the entry-point groups named above, and an entry point
+    declared in ``pyproject.toml`` would put the front door into every marimo server of the
+    environment (a user's own ``marimo edit`` too) and only after a reinstall; the other public
+    way, ``marimo.create_asgi_app``, would replace ``marimo run`` (its login, token and gallery
+    handling) with a server of our own. ``register`` on the registry those groups feed is the
+    same mechanism for this process alone; ``tests/ui/test_front.py`` pins it, so a marimo
+    upgrade that moves it fails there first.
     """
     try:
         from marimo._server.registry import LIFESPAN_REGISTRY, MIDDLEWARE_REGISTRY

@@ -1,6 +1,6 @@
 """Live class questions: the lecturer asks the room, every student's latest answer counts.
 
-The questions and answers live in the one SQLite store (:mod:`ndcg_core.teaching.store`,
+The questions and answers live in the one SQLite store (:mod:`ndcg_core.infra.store`,
 tables ``class_questions`` and ``class_answers``), so a server restart in the middle of a
 question loses nothing. Every answer is checked with
 :func:`ndcg_core.teaching.exercises.check`, so a wrong one carries the misconception the
@@ -41,9 +41,9 @@ from typing import Any
 from ..config import NDCGConfig
 from ..labels import parse_labels
 from . import store
-from .exercises import MISCONCEPTIONS, Exercise, Feedback, Setting, check, format_answer, get, parse_number
-from .exercises.answers import parse_choice
-from .exercises.formatting import format_labels
+from ..teaching.exercises import MISCONCEPTIONS, Exercise, Feedback, Setting, check, format_answer, get, parse_number
+from ..teaching.exercises.answers import parse_choice
+from ..teaching.exercises.formatting import format_labels
 
 __all__ = [
     "MAX_NICKNAME",
