@@ -167,3 +167,13 @@ def test_console_script_end_to_end():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[2].split()[0] == "classic"
+
+
+def test_the_baseline_can_come_from_standard_input(mini):
+    qrels, _, b = mini
+    out, err = io.StringIO(), io.StringIO()
+    status = run([qrels, "-", "--compare", b], stdout=out, stderr=err, stdin=io.BytesIO(RUN_A.encode()))
+    assert status == 0, err.getvalue()
+    assert out.getvalue().splitlines()[2].split() == ["a", "1.0000"]  # the run id of the lines read
+    status = run([qrels, "-", "--compare", "-"], stdout=io.StringIO(), stderr=err, stdin=io.BytesIO(b""))
+    assert status == 2 and "only one run can be read from standard input" in err.getvalue()
