@@ -291,6 +291,12 @@ def _(mo):
     Any table of `label:gain` pairs is a gain function. Type one below; it is applied to the
     list you typed above. Here the ideal list is built from that list's own labels, as if it
     held every judged document of the query.
+
+    A gain may be negative, a penalty (say `0:-1` for a document that wastes the reader's
+    time). The ideal list then **leaves the negative-gain documents out**: the best ranking
+    puts them below the cutoff, and an ideal that counted them would no longer be the best
+    obtainable, so even a perfect run would not score 1. trec_eval's `ndcg` builds its ideal
+    the same way. A run that ranks penalised documents inside the cutoff can score below 0.
     """)
     return
 

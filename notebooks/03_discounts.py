@@ -200,8 +200,9 @@ def _(mo):
     ## The shifted variant: same input, two right answers
 
     The bounded-loss variant $1/\log_2(i+2)$ moves the whole curve one rank to the right:
-    rank 1 keeps only $1/\log_2 3 \approx 0.63$. The common evaluation tools (trec_eval,
-    scikit-learn, ranx) use $1/\log_2(i+1)$; code that uses the shifted form, and does not
+    rank 1 keeps only $1/\log_2 3 \approx 0.63$. Today's common evaluation tools (trec_eval
+    10, scikit-learn, ranx) use $1/\log_2(i+1)$; older trec_eval releases left ranks 1 and 2
+    undiscounted (chapter 10 shows the code). Code that uses the shifted form, and does not
     say so, reports different numbers for identical input, and both are internally
     consistent.
 
@@ -246,10 +247,14 @@ def _(compare, mo, nc, tables):
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
-    ## The reciprocal discount: a reader who stops early
+    ## The reciprocal discount: a reader who may stop at any rank
 
-    $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a user who
-    reads a fixed, small number of results and ignores the rest. It decays much faster than
+    $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a reader who
+    reaches rank $i$ with probability $1/i$: rank 1 always, rank 2 half the time, rank 10 one
+    time in ten, so each rank counts by the chance that it is seen. The essay's reader, who
+    reads a fixed, small number $n$ of results and ignores the rest, is a different
+    discount: a **step**, 1 up to rank $n$ and 0 after it, which gives CG@$n$ (with binary
+    labels, $n$ times P@$n$). $1/i$ decays much faster than
     the logarithm: of the weight of ranks 1 to 100, more than half sits in ranks 1 to 10
     (see the table above), against about a fifth for the logarithm.
 
@@ -334,8 +339,9 @@ def _(mo):
       concave one).
     - The shifted $1/\log_2(i+2)$ and the standard discount give different numbers on the
       same input; both are "nDCG". Say which one you used.
-    - $1/i$ concentrates the weight in the first ranks, like a reader who stops early; AP
-      weighs its first relevant document the same way, 1/i (divided by R).
+    - $1/i$ concentrates the weight in the first ranks: a reader who reaches rank $i$ with
+      probability $1/i$. A reader who always reads exactly $n$ results is the step discount
+      (CG@$n$, P@$n$). AP weighs its first relevant document like $1/i$ (divided by R).
     - The log base cancels in nDCG but not in DCG (not for Järvelin–Kekäläinen either).
     - Without a discount you get CG, which ignores the order of the list.
     """)

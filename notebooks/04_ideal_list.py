@@ -48,7 +48,7 @@ def _(mo):
     is the fraction of the obtainable gain that the ranking captured. Two conditions come
     with that sentence. The range $[0, 1]$ needs **non-negative gains**: a gain table may
     give a label a negative gain, and then DCG can fall below 0 and the ratio leaves the
-    interval. And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
+    interval (the ideal leaves negative-gain documents out, chapter 02). And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
     the top $k$ of the ideal list **and IDCG@k > 0**: with no positive judgment IDCG@k = 0,
     every list "carries the ideal gains", and nDCG is defined as 0 (see below), not 1.
 
@@ -209,9 +209,11 @@ def _(mo):
     when the topic has **more relevant documents than the smaller cutoff** (10 here), so that
     the ideal keeps gaining below rank 10, and the run gains less there, relative to the
     ideal, than it did in its top 10. With at most 10 relevant documents the ideal is used
-    up by rank 10, $\Delta I = 0$, and nDCG@100 $\ge$ nDCG@10. The common wording "when
-    fewer documents are relevant than $k$" (the essay's) names the opposite case: there
-    nDCG cannot fall. State the cutoff and keep it fixed.
+    up by rank 10, $\Delta I = 0$, and nDCG@100 $\ge$ nDCG@10. The essay's wording "when
+    fewer documents are relevant than $k$" is not the condition: with 15 relevant documents,
+    fewer than $k = 100$, the demo below gives nDCG@10 = 0.8701 and nDCG@100 = 0.7377. Read
+    with $k$ the **smaller** cutoff it names the opposite case, at most 10 relevant
+    documents, where nDCG cannot fall. State the cutoff and keep it fixed.
 
     The run below has relevant documents (label 1) at ranks 1–8, 30 and 60 out of 100.
     Change how many relevant documents the topic has in total.

@@ -304,7 +304,7 @@ def _plural(n: int, word: str) -> str:
 
 def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
     assert ex.setting is not None
-    fraction_asked = ex.asks in ("ndcg", "unjudged")
+    fraction_asked = ex.asks in ("ndcg", "unjudged", "precision", "ap")
     try:
         parsed = parse_number(answer_text, percent_allowed=fraction_asked)
     except (TypeError, ValueError) as err:
@@ -333,7 +333,7 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
             None,
         )
     if fraction_asked and not parsed.percent and 1 < value <= 100 and same_at(value / 100, right, p):
-        between = "nDCG" if ex.asks == "ndcg" else "A fraction"
+        between = {"ndcg": "nDCG", "precision": "P@k", "ap": "AP"}.get(ex.asks, "A fraction")
         return Feedback(
             False,
             f"{between} lies between 0 and 1, and {typed} does not. If you meant a percentage, type "
@@ -374,7 +374,10 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
             "look at the next digit).",
             None,
         )
-    if ex.asks == "unjudged":
+    if ex.asks in ("precision", "ap"):
+        how = ("Mark the relevant documents (label 1 or more) and count; the worked solution shows "
+               "every step.")
+    elif ex.asks == "unjudged":
         how = ("Count the unjudged (?) documents among the top k ranks and divide by the number of "
                "documents there (k, or the list's length when it is shorter).")
     else:

@@ -50,7 +50,7 @@ CHAPTERS: dict[str, str] = {
 KINDS = ("numeric", "ideal", "comparison", "concept", "code", "paired")
 #: What each kind can ask: the first entry is the default where there is only one.
 ASKS: dict[str, tuple[str, ...]] = {
-    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged"),
+    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged", "precision", "ap"),
     "ideal": ("ideal",),
     "comparison": ("higher", "flips"),
     "concept": ("choice",),
@@ -58,7 +58,7 @@ ASKS: dict[str, tuple[str, ...]] = {
     "paired": ("mean-difference", "t-statistic"),  # chapter 13: two runs' scores per topic (.paired)
 }
 #: How a learner reads the asked quantity.
-QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG"}
+QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG", "precision": "P", "ap": "AP"}
 #: The answer options of a comparison exercise, by what it asks.
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {
     "higher": ("Ranking A", "Ranking B", "Both score the same"),
@@ -228,7 +228,7 @@ class Exercise:
         if self.kind == "ideal":
             return "e.g. 3, 2, 0"
         if self.kind == "numeric":
-            return "e.g. 78 % or 0.78" if self.asks == "ndcg" else "e.g. 1.23"
+            return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap") else "e.g. 1.23"
         if self.kind == "paired":
             return "e.g. 0.12 or -1.5"
         return ""
