@@ -77,7 +77,7 @@ def _(mo, widgets):
 
 @app.cell
 def _(
-    baseline_dropdown, measure_dropdown, mo, nc, ncsig, nctoy, other_dropdown, qrels_upload, run_a_upload,
+    baseline_dropdown, measure_dropdown, mo, nc, ncdemo, ncsig, nctoy, other_dropdown, qrels_upload, run_a_upload,
     run_b_upload, widgets,
 ):
     pair = None
@@ -105,22 +105,9 @@ def _(
         if _problem is not None:
             _shown = _problem
         else:
-            comparison = ncsig.compare_runs(_qrels, {_names[0]: _run_a, _names[1]: _run_b}, measure_dropdown.value)[0]
-            pair = comparison.pairs[0]
-            _level = f"{pair.confidence:.0%}"
-            _rows = [
-                ("Mean of " + pair.baseline + " (A)", f"{pair.mean_baseline:.4f}"),
-                ("Mean of " + pair.other + " (B)", f"{pair.mean_other:.4f}"),
-                ("Mean difference B − A", f"{pair.mean_difference:+.4f}"),
-                (f"{_level} bootstrap interval", f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"),
-                ("p, paired t-test", ncsig.format_p(pair.t_p_value)),
-                ("p, Wilcoxon signed-rank", ncsig.format_p(pair.wilcoxon_p_value)),
-                ("p, randomization test", ncsig.format_p(pair.randomization_p_value)),
-                ("Effect size d_z (mean / sd of differences)", f"{pair.effect_size:.2f}"),
-                ("Topics B wins / ties / loses", f"{pair.wins} / {pair.ties} / {pair.losses}"),
-            ]
-            _table = "| figure | value |\n|---|---|\n" + "\n".join(f"| {_a} | {_b} |" for _a, _b in _rows)
-            _shown = mo.md(f"{comparison.describe()}\n\n{_table}")
+            _comparison = ncsig.compare_runs(_qrels, {_names[0]: _run_a, _names[1]: _run_b}, measure_dropdown.value)[0]
+            pair = _comparison.pairs[0]
+            _shown = mo.md(f"{_comparison.describe()}\n\n{ncdemo.summary_markdown(pair)}")
     except (TypeError, ValueError) as _err:
         _shown = widgets.error_callout(_err)
     _shown

@@ -22,8 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._lazy import pd
+from ..trec.significance import PairedComparison, format_p
 
-__all__ = ["simulated_pair", "random_runs", "TINY_BUT_SIGNIFICANT", "LARGE_NOT_SIGNIFICANT", "SLIDER_PAIR"]
+__all__ = ["simulated_pair", "random_runs", "summary_rows", "summary_markdown", "TINY_BUT_SIGNIFICANT",
+           "LARGE_NOT_SIGNIFICANT", "SLIDER_PAIR"]
 
 #: Many topics, a tiny true gain and little topic-by-topic luck: p far below 0.05.
 TINY_BUT_SIGNIFICANT = {"n_topics": 2000, "true_difference": 0.004, "noise": 0.02, "seed": 13}
@@ -69,3 +71,29 @@ def random_runs(n_runs: int = 20, n_topics: int = 50, *, noise: float = 0.1, see
     return pd.DataFrame(
         scores, columns=[f"run{i:02d}" for i in range(1, n_runs + 1)], index=pd.Index(_topics(n_topics), name="query_id")
     )
+
+
+def summary_rows(pair: PairedComparison) -> list[tuple[str, str]]:
+    """The figures of one comparison as (what, value) rows, in words, for a table.
+
+    >>> from ndcg_core.trec.significance import paired_comparison
+    >>> rows = summary_rows(paired_comparison([0.5, 0.4, 0.7, 0.3, 0.6], [0.6, 0.55, 0.65, 0.45, 0.7]))
+    >>> rows[2], rows[4]
+    (('Mean difference B − A', '+0.0900'), ('p, paired t-test', '0.0705'))
+    """
+    return [
+        (f"Mean of {pair.baseline} (A)", f"{pair.mean_baseline:.4f}"),
+        (f"Mean of {pair.other} (B)", f"{pair.mean_other:.4f}"),
+        ("Mean difference B − A", f"{pair.mean_difference:+.4f}"),
+        (f"{pair.confidence:.0%} bootstrap interval", f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"),
+        ("p, paired t-test", format_p(pair.t_p_value)),
+        ("p, Wilcoxon signed-rank", format_p(pair.wilcoxon_p_value)),
+        ("p, randomization test", format_p(pair.randomization_p_value)),
+        ("Effect size d_z (mean / sd of differences)", f"{pair.effect_size:.2f}"),
+        (f"Topics {pair.other} wins / ties / loses", f"{pair.wins} / {pair.ties} / {pair.losses}"),
+    ]
+
+
+def summary_markdown(pair: PairedComparison) -> str:
+    """:func:`summary_rows` as a two-column Markdown table."""
+    return "| figure | value |\n|---|---|\n" + "\n".join(f"| {what} | {value} |" for what, value in summary_rows(pair))
