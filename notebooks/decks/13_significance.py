@@ -80,9 +80,11 @@ def _(deck, deck_pair, deck_problem, mo, ncdemo, ncplots, pair_controls):
     else:
         _bars = ncplots.difference_bars(
             deck_pair.topics, deck_pair.differences, baseline=deck_pair.baseline, other=deck_pair.other,
-            measure=pair_controls["measure"].selected_key,
+            measure=pair_controls["measure"].selected_key, height=3.4,
         )
-        _shown = deck.panel(mo.md(ncdemo.summary_markdown(deck_pair)).text, mo.as_html(_bars).text)
+        _rows = [ncdemo.summary_rows(deck_pair)[_i] for _i in (2, 3, 6, 7)]  # the slide keeps four of them
+        _numbers = "\n\n".join(f"{_what}: **{_value}**" for _what, _value in _rows)
+        _shown = deck.panel(mo.md(_numbers).text, mo.as_html(_bars).text)
     _shown
     return
 
@@ -103,7 +105,7 @@ def _(deck):
 def _(deck_pair, mo, ncplots, ncsig):
     mo.stop(deck_pair is None)
     _test = ncsig.randomization_test(deck_pair.differences, keep_null=True)
-    ncplots.randomization_histogram(_test.null, _test.observed, _test.p_value, exact=_test.exact)
+    ncplots.randomization_histogram(_test.null, _test.observed, _test.p_value, exact=_test.exact, height=3.4)
     return
 
 
@@ -146,6 +148,7 @@ def _(DECK_STEPS, deck, deck_controls, deck_results, mo, ncplots, ncsig):
     _plot = ncplots.interval_by_topics(
         DECK_STEPS, [deck_results[_k].mean_difference for _k in DECK_STEPS],
         [deck_results[_k].ci_low for _k in DECK_STEPS], [deck_results[_k].ci_high for _k in DECK_STEPS], current=_n,
+        height=3.6,
     )
     deck.panel(_numbers, mo.as_html(_plot).text)
     return
@@ -208,7 +211,7 @@ def _(deck, mo, ncdemo, ncplots, ncsig, trap_controls):
     _numbers = mo.md(
         f"**{_raw} of 190** below 0.05\n\nchance alone: about 9.5\n\nafter Holm's correction: **{_holm}**"
     ).text
-    deck.panel(_numbers, mo.as_html(ncplots.p_value_matrix([str(_i) for _i in range(1, 21)], _trap.p_value_matrix())).text)
+    deck.panel(_numbers, mo.as_html(ncplots.p_value_matrix([str(_i) for _i in range(1, 21)], _trap.p_value_matrix(), size=4.2)).text)
     return
 
 
@@ -220,7 +223,7 @@ def _(widgets):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "signif-mean-difference", kicker="Check yourself · question 1 of 4")
+    deck.question(chapter_answers, "signif-mean-difference", hints="under the answer", kicker="Check yourself · question 1 of 4")
     return
 
 
@@ -238,7 +241,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "signif-t-by-hand", kicker="Check yourself · question 2 of 4")
+    deck.question(chapter_answers, "signif-t-by-hand", hints="under the answer", kicker="Check yourself · question 2 of 4")
     return
 
 

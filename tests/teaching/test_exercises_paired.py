@@ -45,7 +45,7 @@ def test_right_values_by_hand():
     assert ex.check("signif-t-by-hand", "seven").misconception is None
     solution = ex.solution("signif-t-by-hand")
     assert "0.1 + 0.15 − 0.05 + 0.15 + 0.1" in solution and "with 4 degrees of freedom" in solution
-    assert "| 3 | 0.70 | 0.65 |" in ex.statement("signif-t-by-hand")
+    assert "Run A, topics 1 to 5: `0.50, 0.40, 0.70, 0.30, 0.60`" in ex.statement("signif-t-by-hand")
 
 
 def test_mistaken_values_are_listed():

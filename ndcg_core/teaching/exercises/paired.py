@@ -104,11 +104,13 @@ def check_paired(ex: Exercise, answer_text: str) -> Feedback:
 
 
 def given_lines(ex: Exercise) -> list[str]:
-    """The data of the statement: a table of the topics' scores."""
+    """The data of the statement: each run's scores, topic by topic (two short lines)."""
     a, b = ex.scores or ((), ())
-    rows = ["| topic | run A | run B |", "|---|---|---|"]
-    rows += [f"| {i} | {x:.2f} | {y:.2f} |" for i, (x, y) in enumerate(zip(a, b), start=1)]
-    return rows
+    n = len(a)
+    return [
+        f"- Run A, topics 1 to {n}: `{', '.join(f'{x:.2f}' for x in a)}`",
+        f"- Run B, topics 1 to {n}: `{', '.join(f'{y:.2f}' for y in b)}`",
+    ]
 
 
 def _signed_sum(values: np.ndarray) -> str:

@@ -29,18 +29,19 @@ def difference_bars(
     other: str = "B",
     measure: str = "nDCG",
     max_labels: int = 30,
+    height: float = 5.0,
 ) -> Figure:
     """Per-topic differences (other − baseline) as bars sorted from largest gain to largest loss.
 
     Gains in blue, losses in orange and hatched (told apart without colour); the mean
     difference as a dashed line. Topic names are written under the bars when there are at
-    most ``max_labels`` topics.
+    most ``max_labels`` topics. ``height`` in inches (a slide takes 3.4).
     """
     d = np.asarray(differences, dtype=float)
     order = np.argsort(-d, kind="stable")
     values = d[order]
     with projector_style():
-        fig = new_figure(10, 5)
+        fig = new_figure(10, height)
         ax = fig.add_subplot()
         x = np.arange(len(values))
         gains = values >= 0
@@ -64,7 +65,9 @@ def difference_bars(
     return fig
 
 
-def randomization_histogram(null: Sequence[float], observed: float, p_value: float, *, exact: bool) -> Figure:
+def randomization_histogram(
+    null: Sequence[float], observed: float, p_value: float, *, exact: bool, height: float = 5.0
+) -> Figure:
     """The randomization (sign-flip) distribution of the mean difference, the observed mean marked.
 
     The bars as far from 0 as the observed mean, or further (either side), are the p-value's
@@ -72,7 +75,7 @@ def randomization_histogram(null: Sequence[float], observed: float, p_value: flo
     """
     values = np.asarray(null, dtype=float)
     with projector_style():
-        fig = new_figure(10, 5)
+        fig = new_figure(10, height)
         ax = fig.add_subplot()
         span = max(float(np.abs(values).max()) if len(values) else 0.0, abs(observed)) or 1.0
         bins = np.linspace(-span * 1.02, span * 1.02, 41)
@@ -106,11 +109,12 @@ def interval_by_topics(
     highs: Sequence[float],
     *,
     current: int | None = None,
+    height: float = 5.0,
 ) -> Figure:
     """The mean difference and its interval as more topics are used; 0 marked, ``current`` outlined."""
     n = np.asarray(topic_counts)
     with projector_style():
-        fig = new_figure(10, 5)
+        fig = new_figure(10, height)
         ax = fig.add_subplot()
         ax.fill_between(n, lows, highs, color=COLORS["sky"], alpha=0.3, label="95 % interval")
         ax.plot(n, means, color=_BETTER, marker="o", label="mean difference")
@@ -130,11 +134,12 @@ def interval_by_topics(
     return fig
 
 
-def p_value_matrix(names: Sequence[str], p_values: np.ndarray, *, alpha: float = 0.05) -> Figure:
-    """Every pair's p-value as a grid: pairs below ``alpha`` filled (and marked ✕), the rest pale."""
+def p_value_matrix(names: Sequence[str], p_values: np.ndarray, *, alpha: float = 0.05, size: float = 8.0) -> Figure:
+    """Every pair's p-value as a grid: pairs below ``alpha`` filled (and marked ✕), the rest pale.
+    ``size`` is the figure's height in inches (a slide takes 4.2)."""
     p = np.asarray(p_values, dtype=float)
     with projector_style():
-        fig = new_figure(9, 8)
+        fig = new_figure(size * 9 / 8, size)
         ax = fig.add_subplot()
         shown = np.where(np.isnan(p), np.nan, (p < alpha).astype(float))
         cmap = ListedColormap(["#f2f6fa", COLORS["orange"]])
@@ -142,7 +147,7 @@ def p_value_matrix(names: Sequence[str], p_values: np.ndarray, *, alpha: float =
         rows, cols = np.nonzero(p < alpha)
         ax.scatter(cols, rows, marker="x", color="white", s=60, linewidths=2.5)
         ticks = np.arange(len(names))
-        step = 1 if len(names) <= 10 else 2
+        step = 1 if len(names) <= 10 else (2 if size >= 6 else 5)  # a small grid keeps its labels apart
         ax.set_xticks(ticks[::step], [str(n) for n in names][::step])
         ax.set_yticks(ticks[::step], [str(n) for n in names][::step])
         ax.set_xlabel("run")
