@@ -32,6 +32,7 @@ from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
 from .measures import check_trec_options, close_gains
 from .match_cli import add_match_arguments, run_match
+from .compare_cli import add_compare_arguments, run_compare
 
 __all__ = ["main", "build_parser", "DIFFERENCES", "HEADER_LINES"]
 
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--digits", type=int, metavar="N", help="decimals printed (trec format: 4)")
     parser.add_argument("--format", choices=("trec", "json", "csv"), default="trec", help="output format")
     add_match_arguments(parser)
+    add_compare_arguments(parser)
     return parser
 
 
@@ -264,6 +266,8 @@ def run(
     err = stderr if stderr is not None else sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.compare:
+        return run_compare(args, stdout=out, stderr=err, stdin=stdin)
     if args.match is not None:
         return run_match(args, stdout=out, stderr=err)
     try:

@@ -202,8 +202,8 @@ labels = "1, 0"
 
 @pytest.mark.parametrize("change, message", [
     (("asks = \"dcg\"", "asks = \"mrr\""), r"exercise 1 \('t-1'\): asks must be one of dcg, idcg, ndcg, term, unjudged, precision, ap, rprec, bpref, map for a numeric exercise; got 'mrr'"),
-    (("kind = \"numeric\"", "kind = \"essay\""), r"kind must be one of numeric, ideal, comparison, concept, code; got 'essay'"),
-    (("chapter = \"01\"", "chapter = \"7\""), r"chapter must be one of 01, 02, 03, 04, 05, 06, 09, 12; got '7'"),
+    (("kind = \"numeric\"", "kind = \"essay\""), r"kind must be one of numeric, ideal, comparison, concept, code(, \w+)*; got 'essay'"),
+    (("chapter = \"01\"", "chapter = \"7\""), r"chapter must be one of 01, 02, 03, 04, 05, 06, 09(, \d\d)*; got '7'"),
     (("id = \"t-1\"", "id = \"T 1\""), r"id must be lowercase words joined by hyphens"),
     (("id = \"t-1\"", "id = \"\""), r"id must be a non-empty text; got ''"),
     (("title = \"t\"", "title = 3"), r"title must be a non-empty text; got 3"),

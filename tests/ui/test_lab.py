@@ -221,7 +221,7 @@ def test_every_deck_names_its_layout_and_marimo_reads_it() -> None:
 
     assert [path.name for path in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
-        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json",
+        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json", "13_significance.slides.json",
     ]  # fmt: skip
     assert cli_lab.deck_files() == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
     for layout in LAYOUTS:

@@ -24,6 +24,7 @@ from ...labels import parse_labels
 from ..paths import DATA_DIR
 from .misconceptions import MISCONCEPTIONS
 from .model import ASKS, CHAPTERS, DEMOS, KINDS, LETTERS, Exercise, Setting
+from .paired_data import read_scores
 
 __all__ = ["BANK_PATH", "load_bank", "get", "resolve", "all_exercises", "for_chapter"]
 
@@ -168,12 +169,22 @@ def _exercise_from(raw: Mapping[str, Any], where: str) -> Exercise:
     inputs = raw.get("inputs")
     setting = None
     labels_b = None
-    if inputs is not None:
+    scores = None
+    if inputs is not None and kind == "paired":  # chapter 13: two runs' per-topic scores, no ranked list
+        if not isinstance(inputs, Mapping):
+            raise entry.error("inputs must be a table of settings.")
+        try:
+            scores = read_scores(inputs)
+        except ValueError as err:
+            raise entry.error(str(err)) from None
+    elif inputs is not None:
         if not isinstance(inputs, Mapping):
             raise entry.error("inputs must be a table of settings.")
         setting = _setting_from(entry, {k: v for k, v in inputs.items() if k != "labels_b"})
         if "labels_b" in inputs:
             labels_b = _labels_from(entry, inputs["labels_b"], "labels_b")
+    if kind == "paired" and scores is None:
+        raise entry.error("a paired exercise needs an [inputs] table with scores_a and scores_b.")
     if kind in ("numeric", "ideal", "comparison") and setting is None:
         raise entry.error(f"a {kind} exercise needs an [inputs] table.")
     if kind == "comparison" and not labels_b:
@@ -223,7 +234,7 @@ def _exercise_from(raw: Mapping[str, Any], where: str) -> Exercise:
         asks=asks, setting=setting, labels_b=labels_b, rank=rank, precision=precision or 2,
         hints=hints_, options=options, answer_option=answer_option, option_notes=notes,
         option_misconceptions=mis, explanation=str(raw.get("explanation", "")), demo=demo,
-        demo_lists=demo_lists, other_gain=other_gain,
+        demo_lists=demo_lists, other_gain=other_gain, scores=scores,
     )
 
 

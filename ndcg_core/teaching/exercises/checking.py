@@ -48,6 +48,10 @@ def expected_answer(exercise: str | Exercise) -> Any:
     [2.0, 1.0, 1.0]
     """
     ex = resolve(exercise)
+    if ex.kind == "paired":
+        from .paired import paired_value
+
+        return paired_value(ex)
     if ex.kind == "numeric":
         assert ex.setting is not None
         return quantity(ex.setting, ex.asks, ex.rank)
@@ -76,7 +80,7 @@ def format_answer(exercise: str | Exercise) -> str:
     """
     ex = resolve(exercise)
     value = expected_answer(ex)
-    if ex.kind == "numeric":
+    if ex.kind in ("numeric", "paired"):
         return f"{value:.{ex.precision}f}"
     if ex.kind == "ideal":
         return format_labels(value)
@@ -95,6 +99,15 @@ def mistaken_values(exercise: str | Exercise) -> dict[str, list[float]]:
     3.5067
     """
     ex = resolve(exercise)
+    if ex.kind == "paired":
+        from .paired import paired_variants
+
+        right = expected_answer(ex)
+        found: dict[str, list[float]] = {}
+        for misconception, mistaken in paired_variants(ex):
+            if not same_at(mistaken, right, ex.precision):
+                found.setdefault(misconception, []).append(mistaken)
+        return found
     if ex.kind != "numeric":
         return {}
     assert ex.setting is not None
@@ -255,6 +268,10 @@ def check(exercise_id: str | Exercise, answer_text: str) -> Feedback:
     True
     """
     ex = resolve(exercise_id)
+    if ex.kind == "paired":
+        from .paired import check_paired
+
+        return check_paired(ex, answer_text)
     if ex.kind == "numeric":
         return _check_numeric(ex, answer_text)
     if ex.kind == "ideal":

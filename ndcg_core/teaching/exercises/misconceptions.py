@@ -26,6 +26,7 @@ from ...metrics import dcg
 from .binary import BINARY_ASKS, binary_mistakes, mistaken_value
 from .measures import MEASURE_ASKS, measure_mistakes
 from .model import Setting
+from .paired_data import PAIRED_MISCONCEPTIONS, SIGNIFICANCE_CONCEPTS
 from .values import quantity, rank_table
 
 __all__ = ["Misconception", "MISCONCEPTIONS", "CONCEPT_MISCONCEPTIONS", "IDEAL_MISTAKES", "Variant", "variants"]
@@ -414,6 +415,8 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
     )
 }
 MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
+# chapter 13 (significance): the paired computation's mistakes and the concept ones
+MISCONCEPTIONS.update({i: Misconception(i, n, h) for i, n, h in (*PAIRED_MISCONCEPTIONS, *SIGNIFICANCE_CONCEPTS)})
 
 
 #: Mistaken ideal lists beyond the library's two sources: the ranked list in its own

@@ -45,10 +45,11 @@ CHAPTERS: dict[str, str] = {
     "06": "Evaluating runs",
     "09": "Graded vs binary measures",
     "12": "Which measure?",
+    "13": "Is run B really better?",
 }
 
 #: The kinds of exercise (see the package docstring).
-KINDS = ("numeric", "ideal", "comparison", "concept", "code")
+KINDS = ("numeric", "ideal", "comparison", "concept", "code", "paired")
 #: What each kind can ask: the first entry is the default where there is only one.
 ASKS: dict[str, tuple[str, ...]] = {
     "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged", "precision", "ap", "rprec", "bpref", "map"),
@@ -56,6 +57,7 @@ ASKS: dict[str, tuple[str, ...]] = {
     "comparison": ("higher", "flips"),
     "concept": ("choice",),
     "code": ("dcg-function", "ndcg-function"),
+    "paired": ("mean-difference", "t-statistic"),  # chapter 13: two runs' scores per topic (.paired)
 }
 #: How a learner reads the asked quantity.
 QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG", "precision": "P", "ap": "AP"}
@@ -217,6 +219,7 @@ class Exercise:
     demo: str | None = None
     demo_lists: tuple[tuple[str, tuple[float | int | None, ...]], ...] = ()
     other_gain: str | None = None
+    scores: tuple[tuple[float, ...], tuple[float, ...]] | None = None  # a paired exercise's runs A and B
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -234,6 +237,8 @@ class Exercise:
             return "e.g. 3, 2, 0"
         if self.kind == "numeric":
             return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap", *MEASURE_QUANTITY_NAMES) else "e.g. 1.23"
+        if self.kind == "paired":
+            return "e.g. 0.12 or -1.5"
         return ""
 
     @property
@@ -247,6 +252,10 @@ class Exercise:
             return name if self.setting.k is None else f"{name}@{self.setting.k}"
         if self.asks == "term":
             return f"the discounted gain at rank {self.rank}"
+        if self.asks == "mean-difference":
+            return "the mean difference (B − A)"
+        if self.asks == "t-statistic":
+            return "the paired t statistic"
         if self.asks == "unjudged":
             assert self.setting is not None
             return "the unjudged fraction" + ("" if self.setting.k is None else f" in the top {self.setting.k}")

@@ -116,6 +116,11 @@ def statement(exercise: str | Exercise, *, with_options: bool = True) -> str:
     parts = [ex.prompt.strip()]
     if ex.setting is not None and ex.kind != "concept":
         parts.append("\n".join(f"- {line}" for line in _given_lines(ex)))
+    if ex.kind == "paired":
+        from .paired import given_lines
+
+        parts.append("\n".join(given_lines(ex)))
+        parts.append(f"Give {ex.quantity} to {ex.precision} decimal{'s' if ex.precision != 1 else ''}.")
     if ex.kind == "numeric":
         unit = " (a percentage such as 78 % is fine too)" if ex.asks == "ndcg" else ""
         parts.append(f"Give {ex.quantity} to {ex.precision} decimal{'s' if ex.precision != 1 else ''}{unit}.")
@@ -321,6 +326,10 @@ def solution(exercise: str | Exercise) -> str:
     """
     ex = resolve(exercise)
     s = ex.setting
+    if ex.kind == "paired":
+        from .paired import paired_solution
+
+        return paired_solution(ex)
     if ex.kind in ("numeric", "ideal", "comparison"):
         assert s is not None
         write = {"numeric": _numeric_solution, "ideal": _ideal_solution, "comparison": _comparison_solution}[ex.kind]

@@ -13,6 +13,7 @@ from ._style import new_figure, projector_style
 from .concepts import *  # noqa: F403  (each module lists its figures in __all__)
 from .measures import *  # noqa: F403
 from .ranking import *  # noqa: F403
-from . import concepts as _concepts, measures as _measures, ranking as _ranking
+from .significance import *  # noqa: F403
+from . import concepts as _concepts, measures as _measures, ranking as _ranking, significance as _significance
 
-__all__ = ["COLORS", "new_figure", "projector_style", *_ranking.__all__, *_concepts.__all__, *_measures.__all__]
+__all__ = ["COLORS", "new_figure", "projector_style", *_ranking.__all__, *_concepts.__all__, *_measures.__all__, *_significance.__all__]
