@@ -24,6 +24,7 @@ import ndcg_core.teaching.compare
 import ndcg_core.teaching.exam
 import ndcg_core.teaching.pooling
 import ndcg_core.teaching.toy
+from ndcg_core.ui.exam_sheet import exam_html
 
 NB07 = "07_exercises.py"
 NB08 = "08_exam_practice.py"
@@ -117,7 +118,7 @@ def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_ser
     set_text(page, "Seed", "4242")
     exam_set = nc.teaching.exam.generate_exam(4242, nc.teaching.exam.ExamSettings(problems=5, kinds=nc.teaching.exam.PRACTICE_KINDS))
     text = flat(page)
-    assert f"Seed 4242: {exam_set.settings.describe()}." in text  # the notebook's defaults: ExamSettings(kinds=PRACTICE_KINDS)
+    assert f"Seed 4242: {exam_set.describe()}." in text  # the notebook's defaults: ExamSettings(kinds=PRACTICE_KINDS)
     numeric = [i for i, p in enumerate(exam_set.problems) if p.kind == "numeric"]
     with_ln = [i for i in numeric if "log-natural" in nc.exercises.mistaken_values(exam_set.problems[i])]
     wrong_ln = with_ln[0]
@@ -144,7 +145,7 @@ def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_ser
     download.value.save_as(saved)
     sheet = saved.read_text(encoding="utf-8")
     assert download.value.suggested_filename == "ndcg-exam-seed-4242.html"
-    assert sheet == nc.teaching.exam.exam_html(exam_set)
+    assert sheet == exam_html(exam_set, code=nc.teaching.exam.code_task(4242))
     assert not re.search(r"https?://|<script|<link|src=", sheet, re.IGNORECASE)
 
 

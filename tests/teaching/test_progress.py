@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core.teaching import exam, progress, store
+from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exercises import check, for_chapter, mistaken_values
 
 
@@ -75,6 +76,17 @@ def test_practice_set_aims_at_the_mistakes():
         assert check(p, wrong).misconception is not None
 
 
+def test_practice_set_draws_a_new_list_for_every_problem_and_keeps_the_mistakes_out_of_the_titles():
+    mistakes = ["log-natural", "ideal-from-run", "ratio-inverted", "cutoff-off-by-one"]
+    for seed in (0, 3, 11, 2026):
+        s = exam.practice_set(seed, mistakes, problems=6)
+        lists = [p.setting.labels for p in s.problems]
+        assert len(lists) == 6 and len(set(lists)) == 6, lists  # no list twice (it once gave (3, 3, 3, 1, 3) to all)
+        for p in s.problems:  # the title says what is asked, not the trap it sets
+            assert not any(ex.MISCONCEPTIONS[m].name.split(" (")[0] in p.title for m in mistakes), p.title
+            assert p.title.startswith("Practise ") and not p.title.endswith(")"), p.title
+
+
 def test_practice_set_without_mistakes_is_an_ordinary_set():
     assert len(exam.practice_set(1, []).problems) == 6
 
@@ -85,5 +97,6 @@ def test_code_task_is_seeded_and_checked_in_the_sandbox():
     assert task == exam.code_task(7)
     right = ("from math import log2\ndef dcg(rels, k):\n    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))\n"
              "def ndcg(rels, k):\n    b = dcg(sorted(rels, reverse=True), k)\n    return dcg(rels, k) / b if b else 0.0\n")
-    report = check_code_text(task.exercise, right, task.cases)
-    assert report.passed and len(report.cases) > 4
+    for exercise in task.exercises:
+        report = check_code_text(exercise, right, task.cases)
+        assert report.passed and len(report.cases) > 4

@@ -263,3 +263,13 @@ def test_a_checked_answer_is_shown_as_typed_and_escaped_once() -> None:
     raw = widgets.verdict(Submitted(1, **{"lecture-ideal": "2 > 1, <b>1</b>"}), "lecture-ideal").text
     assert "<code>2 &gt; 1, &lt;b&gt;1&lt;/b&gt;</code>" in raw  # the browser shows 2 > 1, <b>1</b>
     assert "<b>1</b>" not in raw  # never as markup
+
+
+@pytest.mark.parametrize("typed", ['<a href="https://example.org">me</a>', "<img src=x onerror=alert(1)>",
+                                   "**bold** _it_ [l](https://e.org)"])
+def test_the_name_box_message_shows_what_was_typed_as_text(typed) -> None:
+    name, note = widgets.checked_name(typed)
+    assert name is None
+    html = mo.md(note).text
+    assert "<a " not in html and "<img" not in html and "<em>" not in html and "<strong>bold" not in html
+    assert "may hold letters, digits, spaces" in html
