@@ -33,6 +33,7 @@ __all__ = [
     "PlaygroundResult",
     "evaluate",
     "read_missed",
+    "read_lists",
     "base_for",
     "display_table",
     "stats_html",
@@ -149,6 +150,28 @@ def read_missed(text: str) -> list[float | int]:
     return [label for label in labels if label is not None]
 
 
+def read_lists(labels_text: str, missed_text: str) -> tuple[list[float | int | None], list[float | int]]:
+    """The ranked list and the missed labels as typed in :data:`LABELS_FIELD` and
+    :data:`MISSED_FIELD`; a message names the box it is about.
+
+    >>> read_lists("1, 0, 2", "2")
+    ([1, 0, 2], [2])
+    >>> read_lists("1, 0", "2, ?")
+    Traceback (most recent call last):
+    ...
+    ValueError: Judged documents not in the list: judged document 2 is '?', but every document here was judged. Type the label it got (0 for non-relevant), or leave it out.
+    """
+    try:
+        labels = parse_labels(labels_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(LABELS_FIELD, err) from None
+    try:
+        missed = read_missed(missed_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(MISSED_FIELD, err) from None
+    return labels, missed
+
+
 def base_for(discount: str, base: float | None) -> float | None:
     """The base to pass on: ``base`` for the "log" and "jarvelin_kekalainen" discounts, else None.
 
@@ -205,14 +228,7 @@ def evaluate(
     used only by the discounts in :data:`TAKES_BASE`. The nDCG curve runs to the end of the
     longer of the list and the ideal list.
     """
-    try:
-        labels = parse_labels(labels_text)
-    except (TypeError, ValueError) as err:
-        raise _in_field(LABELS_FIELD, err) from None
-    try:
-        missed = read_missed(missed_text)
-    except (TypeError, ValueError) as err:
-        raise _in_field(MISSED_FIELD, err) from None
+    labels, missed = read_lists(labels_text, missed_text)
     if gain == "table":
         try:
             chosen_gain: object = parse_gain_table(gain_table)
