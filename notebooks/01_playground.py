@@ -202,7 +202,10 @@ def _(
                     kind="warn",
                 )
             )
-    _parts = [mo.vstack(_numbers, gap=0.7), mo.md(presets.preset(preset_dropdown.value).note).callout(kind="info")]
+    # the preset's note only while the boxes hold its list: an edited lecture example is not one
+    _note, _note_kind = playground.preset_note(presets.preset(preset_dropdown.value), labels_text.value,
+                                               missed_text.value)
+    _parts = [mo.vstack(_numbers, gap=0.7), mo.md(_note).callout(kind=_note_kind)]
     if result is not None:
         if hide_switch.value:
             _shown = mo.md(lecture.HIDDEN_NOTE)

@@ -58,6 +58,7 @@ def _(learner_box, mo, progress, store, widgets):
             _note += f"\n\n**Progress cannot be read**: {_err}"
     practise_box = mo.ui.checkbox(
         label="Practise my mistakes: " + (", ".join(f"{_m.name} ({_m.count}×)" for _m in my_mistakes[:3])
+                                          + (f" and {len(my_mistakes) - 3} more" if len(my_mistakes) > 3 else "")
                                           if my_mistakes else "none recorded yet"),
         disabled=not my_mistakes,
     )

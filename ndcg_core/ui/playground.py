@@ -26,6 +26,7 @@ from ..config import NDCGConfig
 from ..discounts import TAKES_BASE
 from ..gains import parse_gain_table
 from ..labels import parse_labels
+from ..teaching.presets import Preset
 from ..metrics import Scored, breakdown, ndcg_curve
 from .palette import COLORS
 
@@ -34,6 +35,7 @@ __all__ = [
     "evaluate",
     "read_missed",
     "read_lists",
+    "preset_note",
     "base_for",
     "display_table",
     "stats_html",
@@ -170,6 +172,26 @@ def read_lists(labels_text: str, missed_text: str) -> tuple[list[float | int | N
     except (TypeError, ValueError) as err:
         raise _in_field(MISSED_FIELD, err) from None
     return labels, missed
+
+
+def preset_note(preset: Preset, labels_text: str, missed_text: str) -> tuple[str, str]:
+    """``(Markdown, callout kind)`` under the playground's numbers: the preset's note (blue,
+    "info") while the two boxes still hold its list, else a grey ("neutral") line saying the
+    list is the learner's own now. A lecture example edited is no longer the lecture example.
+
+    >>> from ndcg_core.teaching.presets import preset
+    >>> preset_note(preset("lecture"), "1, 0, 2, 1, 0", "")[1], preset_note(preset("lecture"), "1, 0, 2, 1, 3", "")[1]
+    ('info', 'neutral')
+    """
+    try:
+        labels, missed = read_lists(labels_text, missed_text)
+        same = labels == parse_labels(preset.labels) and sorted(missed) == sorted(read_missed(preset.missed))
+    except (TypeError, ValueError):
+        same = False
+    if same:
+        return preset.note, "info"
+    return (f"**Your own list**: edited from the preset *{preset.title}*, so its note no longer applies. "
+            "Choose a preset (or press **Reset to the lecture example**) to go back."), "neutral"
 
 
 def base_for(discount: str, base: float | None) -> float | None:

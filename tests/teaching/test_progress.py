@@ -100,3 +100,40 @@ def test_code_task_is_seeded_and_checked_in_the_sandbox():
     for exercise in task.exercises:
         report = check_code_text(exercise, right, task.cases)
         assert report.passed and len(report.cases) > 4
+
+
+def _run_07(monkeypatch, tmp_path, learner: str) -> str:
+    """Notebook 07 run headless for ``learner`` with the store in ``tmp_path``: its text."""
+    import importlib.util
+    import re
+
+    from ndcg_core.teaching.paths import notebooks_dir
+
+    monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))
+    spec = importlib.util.spec_from_file_location("notebook_07_progress", notebooks_dir() / "07_exercises.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import marimo as mo
+
+    outputs, _ = module.app.run(defs={"learner_box": mo.ui.text(value=learner)})
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(str(getattr(o, "text", o)) for o in outputs)))
+
+
+def test_07_names_every_recurring_mistake_and_has_an_08_row(monkeypatch, tmp_path):
+    """Seven named mistakes, one of them made once: 07 lists six and names the seventh
+    (it was dropped without a word); the progress table has a line for 08's exam problems."""
+    mistakes = ["log-natural", "log-natural", "log-base10", "rank-shift", "ideal-from-run", "no-normalisation",
+                "ratio-inverted", "truncated"]
+    for n, m in enumerate(mistakes):
+        progress.record("ana", "lecture-dcg", f"9.{n}", False, m, folder=tmp_path)
+    progress.record("ana", "exam-2026-1", "0.5", True, None, folder=tmp_path)
+    progress.record("ana", "practise-3-2", "0.1", False, None, folder=tmp_path)
+    text = _run_07(monkeypatch, tmp_path, "ana")
+    found = progress.recurring_mistakes("ana", folder=tmp_path)
+    assert len(found) == 7
+    for m in found:
+        assert m.name.split(" (")[0] in text, m.name
+    assert "Also: " in text
+    row = progress.exam_progress("ana", folder=tmp_path)
+    assert (row.tried, row.solved) == (2, 1)
+    assert "08 · Exam practice generated 2 1" in text  # the table row, tags stripped
