@@ -313,8 +313,11 @@ def _(answers, exam, exam_set, learner, mark_button, marked_memo, mo, widgets):
         _verdicts.append(mo.md(f"**{_p.title}**"))
         if _i in _changed:
             _verdicts.append(mo.callout(mo.md("**Not checked**: you changed this answer after marking."), kind="neutral"))
-        else:
+        elif exam_set.problems[_i - 1].choices:
             _verdicts.append(widgets.feedback_callout(_fb))
+        else:  # fades while its box is edited, until marked again
+            _verdicts.append(widgets.stale_marked(widgets.feedback_callout(_fb), answers[f"a{_i}"],
+                                                  _marked[_i - 1] or ""))
     if _changed:
         _head = mo.callout(mo.md(
             f"## Score: not checked\n\nYou changed answer {', '.join(map(str, _changed))} after marking. "

@@ -50,6 +50,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from ..teaching.paths import notebooks_dir
+from .stale import STALE_HEAD
 
 __all__ = [
     "Notebook",
@@ -696,7 +697,7 @@ a[aria-label="Back to gallery"] { opacity: 1 !important; color: #3d4756 !importa
   new MutationObserver(name).observe(document.documentElement, {childList: true, subtree: true});
   document.addEventListener("DOMContentLoaded", name);
 })();
-</script>"""
+</script>""" + STALE_HEAD  # and a verdict fades while its answer box is edited (ui/stale.py)
 
 
 @contextlib.asynccontextmanager

@@ -64,6 +64,7 @@ import marimo as mo
 from ..discounts import DISCOUNT_NAMES
 from ..teaching import exercises, progress, store
 from ..teaching.exercises.code import code_span
+from . import stale
 from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
 
 __all__ = [
@@ -93,6 +94,7 @@ __all__ = [
     "check_button",
     "exam_answer_boxes",
     "verdict",
+    "stale_marked",
     "HELP_FOLDED",
     "help_tabs",
     "LEARNER_PARAM",
@@ -451,6 +453,23 @@ def verdict(answers: Any, exercise_id: str, *, exercise: exercises.Exercise | No
     the progress store when ``learner`` is given; a store problem is shown, never raised.
     """
     ex = exercise or exercises.get(exercise_id)
+    out = _verdict(answers, exercise_id, ex, learner)
+    answer = answers.value[exercise_id].get("answer")
+    if ex.choices or not isinstance(answer, str) or not answer.strip():
+        return out  # options are sent as chosen (the verdict says "not checked"); nothing checked yet
+    # a text box sends its value on Enter: while it holds other text, the page marks this verdict stale
+    return stale_marked(out, answers[exercise_id]["answer"], answer)
+
+
+def stale_marked(out: Any, box: Any, checked: str) -> Any:
+    """``out`` (the verdict on ``checked``) marked stale in the page while ``box`` (a text
+    box) holds other text (:mod:`ndcg_core.ui.stale`); notebook 08 wraps its verdicts with it.
+    A ``box`` that is no marimo element (a test's stand-in) leaves ``out`` as it is."""
+    box_id = getattr(box, "_id", None)
+    return mo.Html(stale.wrap(out.text, box_id, checked)) if isinstance(box_id, str) else out
+
+
+def _verdict(answers: Any, exercise_id: str, ex: exercises.Exercise, learner: str | None) -> Any:
     value = answers.value[exercise_id]
     presses = int(value.get("check") or 0)
     state, answer = _checked(answers, exercise_id, presses, value.get("answer"), bool(ex.choices))
