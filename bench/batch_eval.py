@@ -12,7 +12,7 @@ in the same session and alternating the two tools:
 * the per-topic values: ndcg-eval's printed lines against pytrec_eval's values printed the
   same way, and evaluate_run's floats against pytrec_eval's to 1e-12.
 
-Run: ``.venv/bin/python bench/batch_eval.py`` (about a minute). The DESIGN target is at most
+Run: ``.venv/bin/python bench/batch_eval.py`` (about a minute). The target (ARCHITECTURE.md) is at most
 0.4x pytrec_eval's wall time, no more peak memory, identical values; the script prints the
 ratios and says which targets are met. It is a measurement, not a test: it always exits 0
 unless the values differ.

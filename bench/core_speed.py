@@ -1,6 +1,6 @@
 """Core speed: ndcg and breakdown on one 1,000-label list, against scikit-learn's ndcg_score.
 
-Targets (DESIGN.md): ``ndcg`` in at most half the time of ``sklearn.metrics.ndcg_score`` on
+Targets (ARCHITECTURE.md, performance targets): ``ndcg`` in at most half the time of ``sklearn.metrics.ndcg_score`` on
 the same list, measured side by side in this process; ``breakdown`` in a few milliseconds.
 Prints medians of repeated timings and the ratios; asserts nothing about time.
 

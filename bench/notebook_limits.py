@@ -39,6 +39,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from marimo_page import CHROMIUM, CHROMIUM_ARGS, assert_no_traceback, open_notebook, run_and_settle, set_text  # noqa: E402
+from ndcg_core.infra.processes import free_port  # noqa: E402
 
 LABEL_BOXES = {
     "01_playground.py": "Relevance labels",
@@ -49,15 +50,8 @@ LABEL_BOXES = {
 }
 
 
-def _free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _serve(data: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "NDCG_LAB_DATA_DIR": data}
     script = Path(sys.executable).with_name("ndcg-lab")
     proc = subprocess.Popen([str(script), "--headless", "--port", str(port)], env=env, stdout=subprocess.DEVNULL,

@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,8 @@ from marimo_page import (  # noqa: E402
     show_slide_with,
     wait_settled,
 )
+
+from ndcg_core.infra.processes import free_port  # noqa: E402
 
 #: Distinct lists, so no cache along the way can answer an edit from an earlier one.
 EDITS = [
@@ -78,12 +79,6 @@ _DONE_JS = r"""
   return performance.now() - s.benchStart;
 }
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _serve(argv: list[str], port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -139,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
 
     logs = REPO / "bench" / "results"
     logs.mkdir(parents=True, exist_ok=True)
-    lab_port, naive_port = _free_port(), _free_port()
+    lab_port, naive_port = free_port(), free_port()
     lab = _serve([str(Path(sys.executable).with_name("ndcg-lab")), "--port", str(lab_port), "--headless"],
                  lab_port, logs / "lab.log")
     naive = None

@@ -19,10 +19,14 @@ The package is layered; imports point down only (a test enforces it):
   taken in one place, :mod:`ndcg_core.kernel`;
 - ``ndcg_core.trec``: TREC files, whole-run evaluation, ``ndcg-eval``;
 - ``ndcg_core.teaching``: exercises, exam sets, comparisons, presets, pools, the toy collection;
+- ``ndcg_core.infra``: the SQLite store, learner progress, the classroom's state, the sandbox;
 - ``ndcg_core.ui``: figures, the playground's glue, marimo widgets, ``ndcg-lab``.
 
-``import ndcg_core`` loads the core alone (numpy; no pandas, matplotlib or marimo); the names
-of the layers above are looked up on first use.
+``import ndcg_core`` and ``from ndcg_core import *`` load the core alone (numpy; no pandas,
+matplotlib or marimo): ``__all__`` names the core. The names of the layers above
+(``read_qrels``, ``evaluate_run``, ``trec``, ``teaching``, ``exercises``, ...) are looked up on
+first use, as attributes (``ndcg_core.evaluate_run``) or imported by name. The layers, the
+import order and the conventions are described in ARCHITECTURE.md.
 
 >>> import ndcg_core as nc
 >>> round(nc.ndcg([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1]), 4)
@@ -91,12 +95,6 @@ __all__ = [
     "binarise",
     "parse_labels",
     "parse_gain_table",
-    "read_qrels",
-    "read_run",
-    "ranked_labels",
-    "QrelsFormatError",
-    "evaluate_run",
-    "RunEvaluation",
     "NDCGConfig",
     "GAINS",
     "DISCOUNTS",
@@ -106,8 +104,5 @@ __all__ = [
     "IDEAL_SOURCES",
     "resolve_gain",
     "resolve_discount",
-    "trec",
-    "teaching",
-    "exercises",
     "__version__",
 ]

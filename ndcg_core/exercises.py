@@ -1,4 +1,4 @@
-"""``ndcg_core.exercises``: the binding name of the exercise checker (DESIGN.md).
+"""``ndcg_core.exercises``: the binding name of the exercise checker (ARCHITECTURE.md, binding names).
 
 The exercises live in the teaching layer, :mod:`ndcg_core.teaching.exercises`; this thin
 module re-exports it under its old name, so ``from ndcg_core.exercises import check`` and

@@ -7,7 +7,7 @@
 # ///
 
 # The answer box, the verdict and the code box come from ndcg_core.ui.widgets, the same pieces
-# that end chapters 01-06 ("Check yourself"); progress lives in ndcg_core.teaching.progress.
+# that end chapters 01-06 ("Check yourself"); progress lives in ndcg_core.infra.progress.
 
 import marimo
 
@@ -19,7 +19,8 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     import ndcg_core as nc
-    from ndcg_core.teaching import exercises, progress, store
+    from ndcg_core.infra import progress, store
+    from ndcg_core.teaching import exercises
     from ndcg_core.ui import widgets
     return exercises, mo, nc, progress, store, widgets
 

@@ -17,7 +17,8 @@ def _():
     import marimo as mo
     import ndcg_core as nc
     from ndcg_core.teaching import exam
-    from ndcg_core.teaching import exercises, progress, store
+    from ndcg_core.infra import progress, store
+    from ndcg_core.teaching import exercises
     from ndcg_core.ui import exam_sheet, widgets
     return exam, exam_sheet, exercises, mo, nc, progress, store, widgets
 

@@ -1,8 +1,11 @@
 """Infrastructure: what keeps state and processes, the fourth layer of ndcg_core.
 
-What lives here (moving in from ``teaching``): the embedded SQLite store, the learner
-progress kept in it, the classroom's server state (questions, answers, devices), and the
-sandbox that runs learner code in a separate, limited process.
+What lives here: the embedded SQLite store (:mod:`.store`), the learner progress kept in it
+(:mod:`.progress`), the classroom's server state (:mod:`.classroom`: questions, answers), the
+sandbox that runs learner code in a separate, limited process (:mod:`.sandbox` and its child,
+:mod:`.sandbox_child`), and the process plumbing servers, tests and benches share
+(:mod:`.processes`: ``free_port``, ``die_with_parent``, ``stop_process_tree``).
+ARCHITECTURE.md says why this layer sits above ``teaching``.
 
 Import order of the layers: core <- trec <- teaching <- infra <- ui <- notebooks.
 

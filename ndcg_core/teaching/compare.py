@@ -34,6 +34,7 @@ from ..gains import Gain, resolve_gain
 from ..metrics import Labels, breakdown, dcg
 
 __all__ = [
+    "named_items",
     "gain_values",
     "promote",
     "discount_values",
@@ -48,8 +49,20 @@ __all__ = [
 _DEFAULT_GAINS = ("linear", "exponential")
 
 
-def _named(items: object, what: str) -> dict[str, object]:
-    """A sequence of names or a {name: value} mapping -> an ordered {name: value} dict."""
+def named_items(items: object, what: str) -> dict[str, object]:
+    """A sequence of names or a ``{name: value}`` mapping -> an ordered ``{name: value}`` dict.
+
+    How every comparison (and the figures that draw one) takes its gains or discounts: by name
+    (``["linear", "exponential"]``) or as named objects (``{"halved": lambda l: l / 2}``).
+    ``what`` (``"gains"``, ``"discounts"``) names them in the error messages.
+
+    >>> named_items(["linear", "exponential"], "gains")
+    {'linear': 'linear', 'exponential': 'exponential'}
+    >>> named_items([], "gains")
+    Traceback (most recent call last):
+    ...
+    ValueError: gains must name at least one gain; got none.
+    """
     if isinstance(items, Mapping):
         named = {str(name): value for name, value in items.items()}
     elif isinstance(items, Sequence) and not isinstance(items, (str, bytes)):
@@ -120,7 +133,7 @@ def gain_values(
     3         3.0          7.0
     """
     array = check_judgments(labels, "labels")
-    named = _named(gains, "gains")
+    named = named_items(gains, "gains")
     columns = {name: resolve_gain(gain)(array) for name, gain in named.items()}  # type: ignore[arg-type]
     index = pd.Index([int(x) if float(x).is_integer() else float(x) for x in array], name="label")
     return pd.DataFrame(columns, index=index)
@@ -175,7 +188,7 @@ def promote(
     changed[where - 1] = target
     old_label = float(array[where - 1])
     rows = {}
-    for name, gain in _named(gains, "gains").items():
+    for name, gain in named_items(gains, "gains").items():
         g = resolve_gain(gain)  # type: ignore[arg-type]
         old_gain, new_gain = (float(x) for x in g(np.array([old_label, target])))
         rows[name] = {
@@ -225,7 +238,7 @@ def discount_values(
     positions = np.array(checked)
     columns = {
         name: resolve_discount(discount)(positions)  # type: ignore[arg-type]
-        for name, discount in _named(discounts, "discounts").items()
+        for name, discount in named_items(discounts, "discounts").items()
     }
     return pd.DataFrame(columns, index=pd.Index(checked, name="rank"))
 

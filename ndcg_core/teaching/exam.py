@@ -631,8 +631,9 @@ class CodeTask(NamedTuple):
 def code_task(seed: int) -> CodeTask:
     """The code task of a seed: ``dcg`` and then ``ndcg`` calling it (as the exam asks), with
     four seeded cases on top of each fixed battery. Check a typed answer with
-    ``exercises.check_code_text(exercise, source, task.cases)`` for each of ``task.exercises``
-    (a sandboxed process each); :func:`code_notes` says what the checker cannot see.
+    ``ndcg_core.infra.sandbox.check_code_text(exercise, source, task.cases)`` for each of
+    ``task.exercises`` (a sandboxed process each); :func:`code_notes` says what the checker
+    cannot see.
 
     >>> task = code_task(2026)
     >>> task == code_task(2026), task.functions, len(task.cases)
@@ -716,7 +717,7 @@ def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> Ex
     """"Practise these": a seeded set aimed at a learner's recurring mistakes.
 
     The mistakes (misconception ids, most frequent first, e.g. from
-    :func:`ndcg_core.teaching.progress.recurring_mistakes`) take turns; each problem is drawn
+    :func:`ndcg_core.infra.progress.recurring_mistakes`) take turns; each problem is drawn
     under settings where that mistake gives a wrong value the checker recognises, from a
     generator of its own (so no two problems share a list). Titles say what is asked, never
     the mistake practised (that would give the trap away); a wrong answer names it when marked.

@@ -24,8 +24,6 @@ from __future__ import annotations
 import base64
 import html
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +33,8 @@ import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ..infra.processes import free_port, stop_process_tree
 
 __all__ = ["Slide", "handout_html", "write_handouts", "run", "CHROMIUM", "CHROMIUM_ARGS", "VIEWPORT"]
 
@@ -51,7 +51,7 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 720}
 #: Set to "1" for the deck server the handout starts, so step-by-step slides (the ideal ranking,
 #: worked solutions revealed one rank per press) are printed with every rank shown. The same
-#: name as :data:`ndcg_core.ui.lecture.HANDOUT_ENV` (this module never imports marimo).
+#: name as :data:`ndcg_core.ui.deck.HANDOUT_ENV` (this module never imports marimo).
 HANDOUT_ENV = "NDCG_LAB_HANDOUT"
 SERVER_START_TIMEOUT = 120.0
 #: Generous: a cold kernel on a loaded machine takes many seconds to run a deck.
@@ -199,12 +199,6 @@ def write_handouts(base_url: str, decks: Sequence[tuple[str, str, int]], out: Pa
     return written
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _answers(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
@@ -214,7 +208,8 @@ def _answers(url: str) -> bool:
 
 
 def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
-    """The decks (notebooks with a slides layout): file name, title (the front page's), number of slides."""
+    """The decks of ``folder`` (``notebooks/decks``, each with ``layouts/<name>.slides.json``):
+    file name, title (the front page's), number of slides."""
     import json
 
     from .front import read_notebook
@@ -222,6 +217,8 @@ def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
     decks = []
     for layout in sorted((folder / "layouts").glob("*.slides.json")):
         notebook = folder / layout.name.replace(".slides.json", ".py")
+        if not notebook.is_file():
+            continue
         cells = json.loads(layout.read_text(encoding="utf-8"))["data"]["cells"]
         decks.append((notebook.name, read_notebook(notebook).title, sum(cell.get("type") == "slide" for cell in cells)))
     return decks
@@ -232,7 +229,10 @@ def run(out: Path, *, folder: Path) -> int:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        print("ndcg-lab handout: needs the Python package playwright (pip install playwright).", file=sys.stderr)
+        print("ndcg-lab handout: needs the optional Python package playwright, which NDCG Lab's [handout] extra "
+              "installs: pip install 'ndcg-lab[handout]' (in a checkout: .venv/bin/pip install -e '.[handout]'). "
+              "It drives Debian's Chromium (apt-get install chromium); it never downloads a browser.",
+              file=sys.stderr)
         return 2
     if not CHROMIUM.exists():
         print(f"ndcg-lab handout: needs Chromium at {CHROMIUM} (apt-get install chromium).", file=sys.stderr)
@@ -241,7 +241,7 @@ def run(out: Path, *, folder: Path) -> int:
     if not decks:
         print(f"ndcg-lab handout: no slide decks in {folder / 'layouts'}.", file=sys.stderr)
         return 2
-    port = _free_port()
+    port = free_port()
     log = tempfile.TemporaryFile()
     server = subprocess.Popen(
         [sys.executable, "-m", "ndcg_core.ui.lab", "slides", "--port", str(port), "--headless"],
@@ -266,13 +266,7 @@ def run(out: Path, *, folder: Path) -> int:
             time.sleep(0.2)  # polling the condition above
         written = write_handouts(base_url, decks, out)
     finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+        stop_process_tree(server, grace=20)
         log.close()
     for path in written:
         print(f"wrote {path}")

@@ -62,7 +62,8 @@ from typing import Any
 import marimo as mo
 
 from ..discounts import DISCOUNT_NAMES
-from ..teaching import exercises, progress, store
+from ..infra import progress, sandbox, store
+from ..teaching import exercises
 from ..teaching.exercises.code import code_span
 from . import stale
 from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
@@ -642,7 +643,7 @@ def code_report(box: Any, exercise_id: str | Sequence[str], *,
                           kind="neutral")
     parts = []
     for one in ids:
-        report = exercises.check_code_text(one, code, extra_cases)
+        report = sandbox.check_code_text(one, code, extra_cases)
         parts.append(mo.callout(mo.md(report.markdown()), kind="success" if report.passed else "warn"))
         if learner:
             problem = record_check(learner, one, code, exercises.Feedback(report.passed, report.markdown(), None))

@@ -3,8 +3,8 @@
 - ``lab_server`` (module scope): starts ``ndcg-lab --port <free> --headless``, waits until it
   answers, yields its base URL (``http://127.0.0.1:PORT``), and stops it (and marimo under it)
   when the module is done. Every notebook is one vertical page there.
-- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: notebooks with a
-  layout in ``notebooks/layouts/`` open as slide decks (arrow keys).
+- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: the decks of
+  ``notebooks/decks/`` (each names its layout) open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.
@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -35,6 +34,8 @@ sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ..
 
 from browser_support import require_browser  # noqa: E402
 from marimo_page import install_tracker  # noqa: E402
+from ndcg_core.infra.processes import free_port  # noqa: E402, F401 (test_harness reaches it here)
+
 ARTIFACTS = HERE.parent / "artifacts"
 SERVER_START_TIMEOUT = 120.0
 SERVER_STOP_TIMEOUT = 20.0
@@ -45,13 +46,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-def free_port() -> int:
-    """A port the OS reports free on 127.0.0.1 right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _ndcg_lab_command() -> list[str]:

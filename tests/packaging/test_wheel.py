@@ -29,7 +29,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -42,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from ndcg_core.infra.processes import free_port
 
 pytestmark = pytest.mark.packaging
 
@@ -201,7 +202,9 @@ def test_the_wheel_holds_every_file_of_the_package_the_notebooks_and_data(instal
     )
     assert not extra, f"the wheel holds files the checkout does not: {extra}"
     assert {f"ndcg_core/_notebooks/{name}" for name in NOTEBOOKS} | {
-        "ndcg_core/_notebooks/layouts/slides.css", "ndcg_core/_data/exercises.toml", "ndcg_core/_data/toy/run_tuned.txt",
+        "ndcg_core/_notebooks/decks/layouts/slides.css", "ndcg_core/_notebooks/decks/01_playground.py",
+        "ndcg_core/_notebooks/decks/layouts/01_playground.slides.json",
+        "ndcg_core/_data/exercises.toml", "ndcg_core/_data/toy/run_tuned.txt",
     } <= shipped  # fmt: skip
 
 
@@ -235,7 +238,7 @@ def test_ndcg_eval_scores_the_shipped_toy_collection(installed: Installed) -> No
 
 
 def test_ndcg_lab_edit_is_refused_in_an_installed_wheel(installed: Installed) -> None:
-    done = installed.run(installed.bin("ndcg-lab"), "edit", "--headless", "--port", str(_free_port()))
+    done = installed.run(installed.bin("ndcg-lab"), "edit", "--headless", "--port", str(free_port()))
     assert done.returncode == 2, done.stdout + done.stderr
     notebooks = installed.site_packages / "ndcg_core" / "_notebooks"
     assert done.stderr.startswith(
@@ -243,12 +246,6 @@ def test_ndcg_lab_edit_is_refused_in_an_installed_wheel(installed: Installed) ->
         f"package: its notebooks are in {notebooks}"
     ), done.stderr
     assert "pip install -e ." in done.stderr
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _status(url: str) -> int | None:
@@ -272,7 +269,7 @@ class Server:
 def _serving(installed: Installed, *mode: str) -> Iterator[str]:
     """``ndcg-lab [mode] --headless --port <free>`` of the venv, started from the other folder;
     yields its base URL and stops it (and the marimo server under it)."""
-    port = _free_port()
+    port = free_port()
     log_path = installed.elsewhere / f"ndcg-lab-{port}.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
@@ -321,14 +318,13 @@ def test_ndcg_lab_serves_every_notebook_from_site_packages(lab: Server, installe
     assert _installed_files(installed.site_packages) == lab.files_before, "serving wrote into the installed package"
 
 
-def test_ndcg_lab_slides_makes_decks_of_the_installed_notebooks(installed: Installed) -> None:
-    layouts = installed.site_packages / "ndcg_core" / "_notebooks" / "layouts"
+def test_ndcg_lab_slides_serves_the_installed_decks(installed: Installed) -> None:
     with _serving(installed, "slides") as url:
         with urllib.request.urlopen(f"{url}/?file=01_playground.py", timeout=30) as response:
             page = response.read().decode("utf-8")
     # marimo puts the deck's app config and its css_file's rules into the page
-    assert json.dumps({"layout_file": str(layouts / "01_playground.slides.json")})[1:-1] in page
-    assert "Added to every deck by `ndcg-lab slides`" in page  # notebooks/layouts/slides.css
+    assert json.dumps({"layout_file": "layouts/01_playground.slides.json"})[1:-1] in page
+    assert "The one stylesheet of every deck" in page  # notebooks/decks/layouts/slides.css
 
 
 def test_an_editable_install_reads_the_checkouts_own_folders(source: Path, tmp_path: Path) -> None:

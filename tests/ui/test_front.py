@@ -30,7 +30,7 @@ from ndcg_core.ui.front import (
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
-DECKS = {p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "layouts").glob("*.slides.json")}
+DECKS = {p.name for p in (REPO / "notebooks" / "decks").glob("*.py")}
 
 
 @pytest.fixture(scope="module")
@@ -138,11 +138,11 @@ def test_broken_or_missing_metadata_falls_back_to_the_file_name(tmp_path: Path) 
 # ------------------------------------------------------------------------------- decks
 
 
-def test_decks_are_the_notebooks_with_a_slides_layout(tmp_path: Path) -> None:
+def test_decks_are_the_notebooks_with_a_deck_of_their_name() -> None:
     assert front.deck_names(REPO / "notebooks") == DECKS
-    # the copies ndcg-lab slides serves have no layouts/ folder but name their layout file
-    made = lab.prepare_slides(REPO / "notebooks", tmp_path)
-    assert set(made) == DECKS == front.deck_names(tmp_path)
+    assert DECKS >= {"01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "09_graded_vs_binary.py"}
+    # the decks ndcg-lab slides serves name their layout file
+    assert set(lab.deck_files()) == DECKS == front.deck_names(REPO / "notebooks" / "decks")
 
 
 def test_slides_mode_marks_the_decks_and_says_how_to_drive_them(cards: list[Notebook]) -> None:
@@ -172,7 +172,7 @@ def test_classroom_mode_links_the_class_questions(cards: list[Notebook]) -> None
 
 
 def test_text_colours_have_at_least_4_5_to_1_contrast() -> None:
-    colours = dict(re.findall(r"--([a-z]+): (#[0-9a-fA-F]{6})", front._CSS))
+    colours = dict(re.findall(r"--([a-z]+): (#[0-9a-fA-F]{6})", front.PAGE_CSS))
     for text in ("ink", "soft", "link", "deck", "focus"):
         for background in ("paper", "band"):
             ratio = palette.contrast_ratio(colours[text], colours[background])
@@ -206,7 +206,7 @@ def test_every_notebook_gets_its_own_thumbnail(cards: list[Notebook], tmp_path: 
 def test_thumbnails_are_drawn_once_and_read_back_from_disk(cards: list[Notebook], tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    monkeypatch.setattr(front, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
     first = Thumbnails(cards[:2], cache=tmp_path)
     assert first.get("01_playground") == first.get("01_playground") == b"\x89PNG-fake"
     assert drawn == ["01_playground.py"]
@@ -221,7 +221,7 @@ def test_prefetch_draws_every_thumbnail_once_in_the_background(cards: list[Noteb
     import threading
 
     drawn: list[str] = []
-    monkeypatch.setattr(front, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", lambda card: drawn.append(card.file) or b"\x89PNG-fake")
     thumbnails = Thumbnails(cards, cache=None)
     thumbnails.prefetch()
     thumbnails.prefetch()  # a second page view starts no second thread
@@ -330,24 +330,22 @@ def test_a_thumbnail_that_cannot_be_drawn_is_a_500_with_its_reason(door: tuple[F
     def broken(card: Notebook) -> bytes:
         raise RuntimeError("no fonts")
 
-    monkeypatch.setattr(front, "thumbnail_png", broken)
+    monkeypatch.setattr(front.thumbnails, "thumbnail_png", broken)
     status, _, body = _get(app, "/ndcg-lab/thumbnails/05_unjudged.png")
     assert status == 500 and b"05_unjudged could not be drawn: RuntimeError: no fonts" in body
 
 
-def test_slides_and_class_settings_come_from_the_environment(tmp_path: Path, cards: list[Notebook]) -> None:
-    lab.prepare_slides(REPO / "notebooks", tmp_path)
+def test_slides_and_class_settings_come_from_the_environment(cards: list[Notebook]) -> None:
     environ = {front.DECK_ENV: "1", front.CLASS_URL_ENV: ":2719/class/"}
-    app = FrontDoor(Marimo(), tmp_path, thumbnails=_quiet(Thumbnails(cards, cache=None)), environ=environ)
+    app = FrontDoor(Marimo(), REPO / "notebooks" / "decks", thumbnails=_quiet(Thumbnails(cards, cache=None)), environ=environ)
     assert app.slides and app.decks == DECKS
     body = _get(app, "/", host="10.1.2.3:2718")[2].decode()
     assert '<a href="http://10.1.2.3:2719/class/">the class questions</a>' in body
     assert body.count('<span class="badge">Slide deck</span>') == len(DECKS)
 
 
-def test_the_copies_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(tmp_path: Path, cards: list[Notebook]) -> None:
-    lab.prepare_slides(REPO / "notebooks", tmp_path)
-    assert FrontDoor(Marimo(), tmp_path, thumbnails=Thumbnails(cards, cache=None), environ={}).slides
+def test_the_decks_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(cards: list[Notebook]) -> None:
+    assert FrontDoor(Marimo(), REPO / "notebooks" / "decks", thumbnails=Thumbnails(cards, cache=None), environ={}).slides
     assert not FrontDoor(Marimo(), REPO / "notebooks", thumbnails=Thumbnails(cards, cache=None), environ={}).slides
 
 

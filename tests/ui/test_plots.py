@@ -282,7 +282,7 @@ def test_figures_are_legible_on_a_projector(make) -> None:  # type: ignore[no-un
 
 
 def _fresh(render):  # type: ignore[no-untyped-def]
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
     return render()
 
 
@@ -306,10 +306,10 @@ def test_a_cached_redraw_leaves_nothing_of_the_previous_picture(first, second) -
 
 
 def test_cache_is_bounded() -> None:
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
     for n in range(1, 2 * ranking.CACHE_SIZE + 3):
         ranking.gains_per_rank_html(nc.breakdown([1] * n, n))
-    assert len(ranking._LAYERED[ranking._GainsPlot]) == ranking.CACHE_SIZE
+    assert len(ranking.LAYERED[ranking.GainsPlot]) == ranking.CACHE_SIZE
 
 
 def test_html_rendering_is_thread_safe() -> None:
@@ -372,21 +372,21 @@ def test_html_is_a_png_frame_with_an_svg_overlay_of_the_same_size(render, viewbo
 
 
 def test_html_overlay_changes_with_the_data_and_the_frame_is_reused() -> None:
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
     first = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
     second = ranking.gains_per_rank_html(nc.breakdown([0, 1, 2, 1, 0], 5, judgments=JUDGMENTS), 5)
     assert _layers(first)[0] == _layers(second)[0]  # same axes: the same background picture
     assert _layers(first)[1] != _layers(second)[1]
-    assert len(ranking._LAYERED[ranking._GainsPlot]) == 1
+    assert len(ranking.LAYERED[ranking.GainsPlot]) == 1
     again = ranking.gains_per_rank_html(nc.breakdown(LECTURE, 5, judgments=JUDGMENTS), 5)
     assert again == first
 
 
 def test_gains_axis_rescales_only_when_the_data_outgrow_it_or_shrink_below_a_third() -> None:
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
 
     def tops() -> list[float]:
-        return sorted(key[1] for key in ranking._LAYERED[ranking._GainsPlot])
+        return sorted(key[1] for key in ranking.LAYERED[ranking.GainsPlot])
 
     big = nc.breakdown([3, 3, 3], 3)  # highest: IDCG = 3 + 3/log2(3) + 3/2 = 6.39; x 1.3 = 8.3 -> top 10
     mid = nc.breakdown([2, 2, 2], 3)  # 2 + 2/log2(3) + 1 = 4.26; x 1.3 = 5.5 -> needs 6, and 10 <= 3 x 6
@@ -523,12 +523,12 @@ def test_a_huge_typed_k_draws_at_most_max_discount_rank() -> None:
 
 
 def test_long_lists_of_similar_length_share_one_frame() -> None:
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
     for n in (9_998, 9_999, 10_000):
         ranking.ndcg_at_cutoffs_html([0.5] * n, 5)
         ranking.gains_per_rank_html(nc.breakdown([1] * n, n), n)
-    assert list(ranking._LAYERED[ranking._CurvePlot]) == [10_000]
-    assert [key[0] for key in ranking._LAYERED[ranking._GainsPlot]] == [10_000]
+    assert list(ranking.LAYERED[ranking.CurvePlot]) == [10_000]
+    assert [key[0] for key in ranking.LAYERED[ranking.GainsPlot]] == [10_000]
 
 
 def test_stacked_html_puts_figures_one_under_the_other() -> None:
@@ -551,12 +551,12 @@ def test_overlay_has_no_white_space_nodes_and_no_per_artist_wrappers() -> None:
 
 
 def test_warm_frames_draws_the_frames_of_short_lists_at_k_5() -> None:
-    ranking._LAYERED.clear()
+    ranking.LAYERED.clear()
     assert ranking.warm_frames() == 9
-    gains = list(ranking._LAYERED[ranking._GainsPlot])
+    gains = list(ranking.LAYERED[ranking.GainsPlot])
     assert gains == [(5, 2.5), (5, 8.0), (5, 20.0), (6, 2.5), (6, 8.0), (6, 20.0)]
-    assert list(ranking._LAYERED[ranking._CurvePlot]) == [6, 8, 10]
+    assert list(ranking.LAYERED[ranking.CurvePlot]) == [6, 8, 10]
     # a list of six labels at k = 5 now finds its frames: nothing new is drawn
     ranking.gains_per_rank_html(nc.breakdown([3, 2, 0, 1, 0, 3], 5, judgments=[3, 2, 1, 3]), 5)
     ranking.ndcg_at_cutoffs_html(nc.ndcg_curve([3, 2, 0, 1, 0, 3]), 5)
-    assert len(ranking._LAYERED[ranking._GainsPlot]) == 6 and len(ranking._LAYERED[ranking._CurvePlot]) == 3
+    assert len(ranking.LAYERED[ranking.GainsPlot]) == 6 and len(ranking.LAYERED[ranking.CurvePlot]) == 3

@@ -230,7 +230,7 @@ def test_a_new_box_with_a_dead_boxs_id_starts_unchecked() -> None:
 
 
 def test_a_check_is_logged_for_a_named_learner(tmp_path, monkeypatch) -> None:
-    from ndcg_core.teaching import progress, store
+    from ndcg_core.infra import progress, store
     monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))
     widgets.verdict(Submitted(**{"lecture-dcg": "3.51"}), "lecture-dcg", learner="ana")
     assert [(c.exercise, c.misconception) for c in progress.history("ana")] == [("lecture-dcg", "log-natural")]

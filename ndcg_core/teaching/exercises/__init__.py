@@ -11,7 +11,8 @@ True
 
 Kinds of exercise
 -----------------
-``numeric``     DCG@k, IDCG@k, nDCG@k, one discounted term, or the unjudged fraction;
+``numeric``     DCG@k, IDCG@k, nDCG@k, one discounted term, the unjudged fraction, or the
+                binary P@k and AP (chapter 09);
                 answered as a number (``0.78``, ``0,78``, ``78 %`` for nDCG, ``3/4``).
 ``ideal``       type the ideal order of the judged labels (parsed with ``parse_labels``).
 ``comparison``  which of two rankings scores higher, or whether the winner changes
@@ -26,6 +27,7 @@ The modules, in the order they build on each other
 :mod:`.model`           Setting, Exercise, Feedback and the shared vocabulary (plain data)
 :mod:`.formatting`      numbers, labels and tables as a learner reads them; Markdown -> HTML
 :mod:`.answers`         reading typed numbers and choices
+:mod:`.binary`          P@k and AP exercises: their values, mistakes and worked steps
 :mod:`.values`          the right values of a setting, computed by the core
 :mod:`.misconceptions`  the catalogue of common mistakes and the wrong values they give
 :mod:`.bank`            reading and checking the TOML bank; looking exercises up
@@ -45,7 +47,7 @@ of each chapter) live in :mod:`ndcg_core.ui.widgets`; this layer never imports m
 from .answers import ParsedNumber, parse_number
 from .bank import BANK_PATH, all_exercises, for_chapter, get, load_bank
 from .checking import check, expected_answer, format_answer, mistaken_values
-from .code import CodeCase, CodeReport, check_code, check_code_text
+from .code import CodeCase, CodeReport, check_code, code_battery, judge_results
 from .formatting import markdown_to_html
 from .misconceptions import MISCONCEPTIONS, Misconception
 from .model import CHAPTERS, KINDS, Exercise, Feedback, Setting
@@ -79,7 +81,8 @@ __all__ = [
     "ParsedNumber",
     "mistaken_values",
     "check_code",
-    "check_code_text",
+    "code_battery",
+    "judge_results",
     "CodeCase",
     "CodeReport",
     "markdown_to_html",

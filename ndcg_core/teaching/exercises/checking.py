@@ -175,7 +175,7 @@ class Grade(NamedTuple):
 
 def grade(typed: float, decimals: int | None, right: float, precision: int,
           intermediates: Sequence[float] = ()) -> Grade:
-    """The one grading rule for a typed number (DESIGN.md: "an answer is right when it
+    """The one grading rule for a typed number (ARCHITECTURE.md, conventions: "an answer is right when it
     rounds to the right value at the asked decimals; extra decimals must be right too").
 
     1. The typed value, rounded half up to the ``precision`` asked for, must equal the
@@ -287,7 +287,7 @@ def _plural(n: int, word: str) -> str:
 
 def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
     assert ex.setting is not None
-    fraction_asked = ex.asks in ("ndcg", "unjudged")
+    fraction_asked = ex.asks in ("ndcg", "unjudged", "precision", "ap")
     try:
         parsed = parse_number(answer_text, percent_allowed=fraction_asked)
     except (TypeError, ValueError) as err:
@@ -316,7 +316,7 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
             None,
         )
     if fraction_asked and not parsed.percent and 1 < value <= 100 and same_at(value / 100, right, p):
-        between = "nDCG" if ex.asks == "ndcg" else "A fraction"
+        between = {"ndcg": "nDCG", "precision": "P@k", "ap": "AP"}.get(ex.asks, "A fraction")
         return Feedback(
             False,
             f"{between} lies between 0 and 1, and {typed} does not. If you meant a percentage, type "
@@ -357,7 +357,10 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
             "look at the next digit).",
             None,
         )
-    if ex.asks == "unjudged":
+    if ex.asks in ("precision", "ap"):
+        how = ("Mark the relevant documents (label 1 or more) and count; the worked solution shows "
+               "every step.")
+    elif ex.asks == "unjudged":
         how = ("Count the unjudged (?) documents among the top k ranks and divide by the number of "
                "documents there (k, or the list's length when it is shorter).")
     else:

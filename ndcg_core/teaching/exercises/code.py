@@ -2,9 +2,11 @@ r"""Code exercises: a learner's own ``dcg(rels, k)`` or ``ndcg(rels, k)`` agains
 
 Two ways in, one judgement:
 
-- :func:`check_code_text` takes the code as *typed in the page* and runs it in a separate,
-  restricted, time- and memory-limited process (:mod:`ndcg_core.teaching.sandbox`): never
-  in the server's process. This is what notebooks 07 and 08 use, in every mode.
+- :func:`ndcg_core.infra.sandbox.check_code_text` takes the code as *typed in the page* and
+  runs it in a separate, restricted, time- and memory-limited process (the infrastructure
+  layer's sandbox): never in the server's process. This is what notebooks 07 and 08 use, in
+  every mode. It asks this module for the cases (:func:`code_battery`) and for the verdicts on
+  what the learner's function returned (:func:`judge_results`).
 - :func:`check_code` calls a *function object* the learner defined in their own kernel (a
   notebook opened for editing, a script).
 
@@ -33,9 +35,8 @@ from .formatting import format_number, pipe_table
 from .misconceptions import MISCONCEPTIONS, variants
 from .model import Exercise, Setting
 from .values import quantity
-from .. import sandbox
 
-__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "check_code_text", "battery_markdown",
+__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "code_battery", "judge_results", "battery_markdown",
            "code_span"]
 
 
@@ -156,20 +157,14 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
     TypeError
         If ``func`` is not callable.
     """
-    ex = resolve(exercise_id)
-    if ex.kind != "code":
-        raise ValueError(
-            f"exercise_id must name a code exercise ('code-dcg' or 'code-ndcg'); got {ex.id!r} ({ex.kind}). "
-            "Check typed answers with check(exercise_id, answer_text)."
-        )
-    function = ex.function
+    function, battery = code_battery(exercise_id)
     if not callable(func):
         raise TypeError(
             f"func must be a function {function}(rels, k); got {func!r} ({type(func).__name__}). "
             f"Define it with def {function}(rels, k): ... and pass the function itself, without calling it."
         )
     cases = []
-    for what, rels, k in BATTERY[function]:
+    for what, rels, k in battery:
         given = list(rels)
         try:
             got = func(given, k)
@@ -185,21 +180,19 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
     return CodeReport(f"{function}(rels, k)", _constant_return(tuple(cases)))
 
 
-def check_code_text(exercise_id: str | Exercise, source: str,
-                    extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()) -> CodeReport:
-    """Run a learner's typed ``def dcg(rels, k): ...`` (or ``ndcg``) against the battery.
+def code_battery(exercise_id: str | Exercise, extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()
+                 ) -> tuple[str, tuple[tuple[str, tuple[int, ...], int], ...]]:
+    """The function name and the cases ``(what, rels, k)`` a code exercise's function is run on:
+    :data:`BATTERY`, then ``extra_cases`` (the exam's seeded cases).
 
-    The text goes to :func:`ndcg_core.teaching.sandbox.run_cases`: a separate process with
-    a wall-clock timeout, CPU, memory, process and file limits, and RestrictedPython. A
-    problem that stops every case (syntax, a missing function, the time limit, ...) is the
-    report's ``message``; never an exception. ``extra_cases`` (``(what, rels, k)``) run
-    after the battery (the exam's seeded cases).
+    >>> function, cases = code_battery("code-dcg", [("mine", [2, 1], 2)])
+    >>> function, len(cases) == len(BATTERY["dcg"]) + 1, cases[-1]
+    ('dcg', True, ('mine', (2, 1), 2))
 
-    >>> report = check_code_text("code-dcg", "def dcg(rels, k): return 0.0")
-    >>> report.passed, len(report.failures) > 0
-    (False, True)
-    >>> check_code_text("code-dcg", "import os").message.startswith("Your code stopped")
-    True
+    Raises
+    ------
+    ValueError
+        If the exercise is not a code exercise.
     """
     ex = resolve(exercise_id)
     if ex.kind != "code":
@@ -208,13 +201,28 @@ def check_code_text(exercise_id: str | Exercise, source: str,
             "Check typed answers with check(exercise_id, answer_text)."
         )
     function = ex.function
-    battery = tuple(BATTERY[function]) + tuple((str(w), tuple(int(x) for x in r), int(k)) for w, r, k in extra_cases)
-    outcome = sandbox.run_cases(source, function, [(rels, k) for _, rels, k in battery])
+    extra = tuple((str(w), tuple(int(x) for x in r), int(k)) for w, r, k in extra_cases)
+    return function, tuple(BATTERY[function]) + extra
+
+
+def judge_results(function: str, cases: Sequence[tuple[str, Sequence[int], int]],
+                  results: Sequence[dict[str, Any]] | None, message: str = "") -> CodeReport:
+    """The report on what a learner's ``function`` did on each of ``cases``.
+
+    ``results`` holds one dict per case, as the sandbox reports them: ``value`` (a finite float
+    or None), ``shown``, ``type``, ``changed``; or ``error`` and ``message``. ``results=None``
+    means no case could run, and ``message`` says why (it becomes the report's message).
+
+    >>> judge_results("dcg", [("one", (1,), 1)], [{"value": 1.0, "shown": "1.0"}]).passed
+    True
+    >>> judge_results("dcg", [("one", (1,), 1)], None, "Your code did not finish.").markdown()
+    '**dcg(rels, k)**: not checked. Your code did not finish.'
+    """
     name = f"{function}(rels, k)"
-    if outcome.status != "ok":
-        return CodeReport(name, (), outcome.message)
+    if results is None:
+        return CodeReport(name, (), message)
     return CodeReport(name, _constant_return(tuple(_judge(function, what, rels, k, result)
-                                                   for (what, rels, k), result in zip(battery, outcome.results))))
+                                                   for (what, rels, k), result in zip(cases, results))))
 
 
 def _constant_return(cases: tuple[CodeCase, ...]) -> tuple[CodeCase, ...]:

@@ -49,14 +49,14 @@ CHAPTERS: dict[str, str] = {
 KINDS = ("numeric", "ideal", "comparison", "concept", "code")
 #: What each kind can ask: the first entry is the default where there is only one.
 ASKS: dict[str, tuple[str, ...]] = {
-    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged"),
+    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged", "precision", "ap"),
     "ideal": ("ideal",),
     "comparison": ("higher", "flips"),
     "concept": ("choice",),
     "code": ("dcg-function", "ndcg-function"),
 }
 #: How a learner reads the asked quantity.
-QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG"}
+QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG", "precision": "P", "ap": "AP"}
 #: The answer options of a comparison exercise, by what it asks.
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {
     "higher": ("Ranking A", "Ranking B", "Both score the same"),
@@ -225,7 +225,7 @@ class Exercise:
         if self.kind == "ideal":
             return "e.g. 3, 2, 0"
         if self.kind == "numeric":
-            return "e.g. 78 % or 0.78" if self.asks == "ndcg" else "e.g. 1.23"
+            return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap") else "e.g. 1.23"
         return ""
 
     @property

@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from .bank import resolve
+from .binary import BINARY_ASKS
+from .binary import solution_lines as binary_solution_lines
 from .checking import check, expected_answer, format_answer
 from .code import battery_markdown
 from .demos import demo_markdown
@@ -80,9 +82,11 @@ def _given_lines(ex: Exercise) -> list[str]:
             "Judged relevant documents the list missed: "
             + (f"`{format_labels(s.missed)}`" if s.missed else "none")
         )
-    if ex.asks in ("dcg", "idcg", "ndcg", "unjudged", "higher", "flips", "ideal") and s.k is not None:
+    if ex.asks in ("dcg", "idcg", "ndcg", "unjudged", "higher", "flips", "ideal", "precision", "ap") and s.k is not None:
         lines.append(f"Cutoff: k = {s.k}")
-    if ex.asks not in ("unjudged", "ideal"):
+    if ex.asks in BINARY_ASKS:
+        lines.append("Relevant: every label of 1 or more (a binary measure: the grade beyond that does not count)")
+    elif ex.asks not in ("unjudged", "ideal"):
         lines.append(f"Configuration: {s.gain_phrase()}, {s.discount_phrase()}")
     elif ex.asks == "ideal" and s.gain != "linear":
         lines.append(f"Gain: {s.gain_phrase()}")
@@ -250,6 +254,8 @@ def _numeric_solution(ex: Exercise, s: Setting) -> list[str]:
             f"{format_number(float(row['discount']))}.",
             f"Term = {_term_text(s, float(row['gain']), ex.rank)} = {format_number(right)}",
         ]
+    elif ex.asks in BINARY_ASKS:
+        parts = binary_solution_lines(ex.asks, s, right)
     elif ex.asks == "unjudged":
         n = len(s.labels) if s.k is None else min(s.k, len(s.labels))
         count = sum(1 for x in s.labels[:n] if x is None)

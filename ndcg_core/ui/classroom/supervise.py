@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,30 +30,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...infra.processes import die_with_parent, free_port
 from .proxy import haproxy_config
 
-__all__ = ["Child", "Classroom", "free_loopback_port", "wait_until_answers", "die_with_parent"]
+__all__ = ["Child", "Classroom", "wait_until_answers"]
 
 #: seconds a worker may take to answer /health after it starts (a cold start imports marimo)
 START_TIMEOUT = 120.0
 GRACE = 10.0
-
-
-def free_loopback_port() -> int:
-    """A TCP port the OS reports free on 127.0.0.1."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: the child gets SIGTERM if ndcg-lab itself dies (even by SIGKILL)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except Exception:
-        pass
 
 
 def wait_until_answers(url: str, timeout: float, alive: Callable[[], bool] = lambda: True) -> bool:
@@ -128,6 +111,8 @@ class Classroom:
     folder: Path | None = None
     worker_ports: list[int] = field(default_factory=list)
     app_port: int = 0
+    #: fixed loopback ports first, first+1, ... for the workers, the lecturer's worker, the app (None: free ones)
+    first_port: int | None = None
     _stopping: list[int] = field(default_factory=list)
 
     def _make(self, workers: int) -> None:
@@ -135,8 +120,12 @@ class Classroom:
             self.worker_ports, self.app_port = [self.port], self.port + 1
         else:
             # the students' workers, then the lecturer's own (HAProxy gives it no student)
-            self.worker_ports = [free_loopback_port() for _ in range(workers + 1)]
-            self.app_port = free_loopback_port()
+            if self.first_port is not None:  # firewalled machines: ports the administrator opened
+                self.worker_ports = list(range(self.first_port, self.first_port + workers + 1))
+                self.app_port = self.first_port + workers + 1
+            else:
+                self.worker_ports = [free_port() for _ in range(workers + 1)]
+                self.app_port = free_port()
         probe = self.probe_host if self.haproxy is None else "127.0.0.1"
         for i, port in enumerate(self.worker_ports, start=1):
             name = "lecturer's worker" if self.haproxy is not None and i == len(self.worker_ports) else f"worker {i}"
@@ -228,6 +217,7 @@ class Classroom:
                 child.process.wait()
 
 
-def secrets_json(password: str | None, lecturer_key: str, public_port: int) -> str:
+def secrets_json(password: str | None, lecturer_key: str, public_port: int, device_limit: int = 10) -> str:
     """What the question app reads on its standard input."""
-    return json.dumps({"password": password, "lecturer_key": lecturer_key, "public_port": public_port})
+    return json.dumps({"password": password, "lecturer_key": lecturer_key, "public_port": public_port,
+                       "device_limit": device_limit})

@@ -1,7 +1,8 @@
 """Figures for the notebooks, drawn with matplotlib and legible on a classroom projector.
 
-``ranking`` holds the playground's figures (discount curves, gains per rank, nDCG at
-every cutoff); ``concepts`` the figures specific to the concept chapters. Every
+``ranking`` gathers the playground's figures, one module each (``discount_plot``,
+``gains_plot``, ``cutoff_plot``), drawn through the ``compositor`` (a cached PNG frame with the
+data as SVG on top); ``concepts`` holds the figures specific to the concept chapters. Every
 function returns a :class:`matplotlib.figure.Figure` built without pyplot's global
 state, so figures are garbage-collected like any object.
 """

@@ -71,7 +71,7 @@ def contribution_bars(
     The legend gives each gain's DCG@k (the sum of its bars). ``highlight`` outlines one
     rank (e.g. the document the learner just relabelled).
     """
-    named = compare._named(gains, "gains")
+    named = compare.named_items(gains, "gains")
     tables = {
         name: breakdown(labels, k, gain=gain, discount=discount, base=base)  # type: ignore[arg-type]
         for name, gain in named.items()
@@ -118,7 +118,7 @@ def weight_share_curves(
     ``dashes=True`` draws each curve with its own dash pattern too (:data:`SERIES_DASHES`);
     ``ylabel`` replaces the y axis label (a shorter one for a slide).
     """
-    named = compare._named(discounts, "discounts")
+    named = compare.named_items(discounts, "discounts")
     ranks = np.arange(1, n + 1)
     with projector_style():
         fig = new_figure(10, 4.8)

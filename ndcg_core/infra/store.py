@@ -1,7 +1,7 @@
 """The one embedded SQLite file that keeps what learners did: progress, class answers.
 
 Learner progress (every checked answer) and live class questions share one SQLite file in a
-per-user data folder (DESIGN.md: one embedded file, WAL). This module owns where that file
+per-user data folder (ARCHITECTURE.md: one embedded file, WAL). This module owns where that file
 is, how it is opened and how each feature's tables are created; the features (the progress
 log, the class questions) define their own tables through :func:`register_schema` and use
 :func:`connect`.
@@ -11,7 +11,9 @@ Where the file lives, first match wins:
 1. the folder given to :func:`data_dir` (``ndcg-lab --data-dir DIR`` passes it on through
    the environment variable below, so every worker and notebook kernel sees it);
 2. the environment variable ``NDCG_LAB_DATA_DIR``;
-3. ``$XDG_DATA_HOME/ndcg-lab`` or ``~/.local/share/ndcg-lab``.
+3. the per-user data folder platformdirs names for ``ndcg-lab`` (on Linux
+   ``$XDG_DATA_HOME/ndcg-lab`` or ``~/.local/share/ndcg-lab``; the macOS and Windows
+   equivalents elsewhere).
 
 The file is ``ndcg-lab.sqlite3`` there. It is opened in WAL mode with a busy timeout, so
 several processes (workers, the notebook kernels of one server) may read and write at once.
@@ -37,6 +39,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import platformdirs
 
 __all__ = ["DATA_DIR_ENV", "FILE_NAME", "StoreError", "data_dir", "store_path", "register_schema", "connect"]
 
@@ -67,8 +71,7 @@ def data_dir(folder: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(DATA_DIR_ENV, "")
     if env:
         return Path(env).expanduser()
-    base = os.environ.get("XDG_DATA_HOME", "") or str(Path.home() / ".local" / "share")
-    return Path(base) / "ndcg-lab"
+    return platformdirs.user_data_path("ndcg-lab", appauthor=False)
 
 
 def store_path(folder: str | os.PathLike[str] | None = None) -> Path:

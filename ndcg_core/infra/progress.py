@@ -15,7 +15,7 @@ carry no name) record under it too; on a shared server (``ndcg-lab --host``, whi
 The name is not a password: anyone who types the same name shares the same progress.
 With no name nothing is recorded and the pages say so.
 
-Every function raises :class:`~ndcg_core.teaching.store.StoreError` (with a message naming
+Every function raises :class:`~ndcg_core.infra.store.StoreError` (with a message naming
 the file and the fix) when the data file cannot be used; callers show it and carry on.
 
 >>> import tempfile
@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 from typing import NamedTuple
 
 from . import store
-from .exercises import CHAPTERS, MISCONCEPTIONS, all_exercises
+from ..teaching.exercises import CHAPTERS, MISCONCEPTIONS, all_exercises
 
 __all__ = ["MAX_NAME_CHARS", "SHARED_ENV", "shared_server", "remember_name", "last_name", "check_name", "record", "history", "solved_ids", "ChapterRow", "chapter_progress", "exam_progress",
            "Mistake", "recurring_mistakes", "exercise_chapter"]

@@ -1,14 +1,15 @@
 r"""Learner code in a separate, restricted, time- and memory-limited process.
 
-A learner types ``def dcg(rels, k): ...`` in the page; :func:`run_cases` runs it *outside*
-the server's process and returns what the function gave on each case. The server's process
+A learner types ``def dcg(rels, k): ...`` in the page; :func:`check_code_text` runs it
+*outside* the server's process (:func:`run_cases`) on the code exercise's cases and returns
+the teaching layer's report (:func:`ndcg_core.teaching.exercises.judge_results`). The server's process
 only ever handles the text and the JSON the child writes back; it never compiles or calls
 the learner's code.
 
 Three layers, each enough to stop the common attacks on its own for what it covers:
 
 1. **A separate process**: ``python -I`` (isolated: no PYTHONPATH, no user site, no current
-   folder on the path) running :mod:`ndcg_core.teaching.sandbox_child` by path, in a fresh
+   folder on the path) running :mod:`ndcg_core.infra.sandbox_child` by path, in a fresh
    empty temporary folder (removed afterwards), with an empty environment. It is killed at
    the wall-clock limit (:data:`WALL_SECONDS`). Whatever happens in it, the server carries on.
 2. **OS limits** set in the child before the learner's text is compiled
@@ -28,6 +29,8 @@ and the OS limits around it. A container or seccomp would need root or a compile
 At most :data:`MAX_RUNNING` children run at once in one server (a classroom pressing
 **Run** together queues briefly instead of loading the two cores with twenty children).
 
+>>> check_code_text("code-dcg", "def dcg(rels, k): return 0.0").passed
+False
 >>> outcome = run_cases("def dcg(rels, k):\n    return float(sum(rels[:k]))", "dcg", [((1, 2), 2)])
 >>> outcome.status, outcome.results[0]["value"]
 ('ok', 3.0)
@@ -36,7 +39,6 @@ At most :data:`MAX_RUNNING` children run at once in one server (a classroom pres
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -46,8 +48,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..teaching.exercises import CodeReport, Exercise, code_battery, judge_results
+from .processes import stop_process_tree
+
 __all__ = ["CPU_SECONDS", "CPU_MESSAGE", "WALL_SECONDS", "MEMORY_BYTES", "MAX_SOURCE_CHARS", "MAX_RUNNING",
-           "Outcome", "run_cases"]
+           "Outcome", "run_cases", "check_code_text"]
 
 #: CPU seconds the child may use (RLIMIT_CPU): then the OS stops it.
 CPU_SECONDS = 2
@@ -159,8 +164,27 @@ def run_cases(source: str, function: str, cases: Sequence[tuple[Sequence[int], i
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(proc.pid, 9)
-    except (ProcessLookupError, PermissionError):
-        proc.kill()
-    proc.wait()
+    stop_process_tree(proc, grace=WALL_SECONDS, signum=9)
+
+
+def check_code_text(exercise_id: str | Exercise, source: str,
+                    extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()) -> CodeReport:
+    """Run a learner's typed ``def dcg(rels, k): ...`` (or ``ndcg``) against the battery.
+
+    The cases come from :func:`ndcg_core.teaching.exercises.code_battery` (``extra_cases``,
+    ``(what, rels, k)``, run after the battery: the exam's seeded cases); the text goes to
+    :func:`run_cases`; the verdicts come from :func:`ndcg_core.teaching.exercises.judge_results`.
+    A problem that stops every case (syntax, a missing function, the time limit, ...) is the
+    report's ``message``; never an exception.
+
+    >>> report = check_code_text("code-dcg", "def dcg(rels, k): return 0.0")
+    >>> report.passed, len(report.failures) > 0
+    (False, True)
+    >>> check_code_text("code-dcg", "import os").message.startswith("Your code stopped")
+    True
+    """
+    function, cases = code_battery(exercise_id, extra_cases)
+    outcome = run_cases(source, function, [(rels, k) for _, rels, k in cases])
+    if outcome.status != "ok":
+        return judge_results(function, cases, None, outcome.message)
+    return judge_results(function, cases, outcome.results)

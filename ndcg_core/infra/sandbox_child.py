@@ -1,4 +1,4 @@
-"""The child side of :mod:`ndcg_core.teaching.sandbox`: run by path in a fresh ``python -I``.
+"""The child side of :mod:`ndcg_core.infra.sandbox`: run by path in a fresh ``python -I``.
 
 It imports nothing from ndcg_core (the child sees only the standard library and
 RestrictedPython). Steps: read one JSON request from stdin; lower the OS limits (CPU time,

@@ -1,10 +1,11 @@
-"""teaching.progress: the check log on teaching.store; exam.practice_set and exam.code_task."""
+"""infra.progress: the check log on infra.store; exam.practice_set and exam.code_task."""
 
 from __future__ import annotations
 
 import pytest
 
-from ndcg_core.teaching import exam, progress, store
+from ndcg_core.infra import progress, store
+from ndcg_core.teaching import exam
 from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exercises import check, for_chapter, mistaken_values
 
@@ -27,7 +28,7 @@ def test_progress_survives_a_new_process(tmp_path):
     import subprocess
     import sys
     progress.record("ana", "lecture-dcg", "2.43", True, None, folder=tmp_path)
-    code = ("from ndcg_core.teaching import progress; import sys; "
+    code = ("from ndcg_core.infra import progress; import sys; "
             "print(progress.solved_ids('ana', folder=sys.argv[1]))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "{'lecture-dcg': True}"
@@ -92,7 +93,7 @@ def test_practice_set_without_mistakes_is_an_ordinary_set():
 
 
 def test_code_task_is_seeded_and_checked_in_the_sandbox():
-    from ndcg_core.teaching.exercises import check_code_text
+    from ndcg_core.infra.sandbox import check_code_text
     task = exam.code_task(7)
     assert task == exam.code_task(7)
     right = ("from math import log2\ndef dcg(rels, k):\n    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))\n"

@@ -1,4 +1,4 @@
-"""Learner code in the sandbox (teaching.sandbox + exercises.check_code_text): right code passes,
+"""Learner code in the sandbox (infra.sandbox.run_cases and check_code_text): right code passes,
 each attack ends in a clear message, nothing on disk changes, and the caller's process is untouched.
 """
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_core.teaching import sandbox
-from ndcg_core.teaching.exercises import check_code_text
+from ndcg_core.infra import sandbox
+from ndcg_core.infra.sandbox import check_code_text
 
 RIGHT_DCG = """from math import log2
 

@@ -1,4 +1,4 @@
-"""ndcg_core.teaching.store: where the SQLite file lives, WAL, and clear messages for bad files."""
+"""ndcg_core.infra.store: where the SQLite file lives, WAL, and clear messages for bad files."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from ndcg_core.teaching import store
+from ndcg_core.infra import store
 
 store.register_schema("test_store", "CREATE TABLE IF NOT EXISTS test_store (n INTEGER)")
 
