@@ -392,7 +392,7 @@ def _(chosen_qrels, chosen_run, measure, mo, nc, ncconv, scores, target_text, wi
     try:
         _target = nc.trec.read_target(_typed, k=_k, paths=False)
         _outside = [(_q, _v) for _q, _v in ([("the mean", _target.mean)] if _target.mean is not None else [])
-                    + list(_target.per_topic.items()) if not 0 <= _v <= 1]
+                    + list(_target.per_topic.items()) if _v < 0]  # above 1: the matcher says 'divide by 100'
         if _outside:
             _q, _v = _outside[0]
             _where = _q if _q == "the mean" else f"topic {_q}"
