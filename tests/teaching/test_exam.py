@@ -14,6 +14,7 @@ from math import log2
 import pytest
 from direct_formulas import direct_dcg, direct_discount, direct_gain, direct_scores
 
+from ndcg_core.infra.sandbox import check_code_text
 from ndcg_core.teaching import exam
 from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exam import ExamSettings, generate_exam, mark
@@ -468,7 +469,7 @@ def test_the_code_task_asks_dcg_then_ndcg_and_the_model_answer_passes_both():
     assert "calls your `dcg`" in task.prompt
     assert "def dcg(rels, k):" in task.starter and "def ndcg(rels, k):" in task.starter
     for exercise in task.exercises:
-        report = ex.check_code_text(exercise, exam.MODEL_CODE, task.cases)
+        report = check_code_text(exercise, exam.MODEL_CODE, task.cases)
         assert report.passed and len(report.cases) == len(ex.code.BATTERY[exercise[5:]]) + 4, report.markdown()
     assert exam.code_notes(task, exam.MODEL_CODE) == []
 

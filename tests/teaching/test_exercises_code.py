@@ -8,6 +8,7 @@ from math import log, log2
 import pytest
 from direct_formulas import LECTURE_DCG
 
+from ndcg_core.infra.sandbox import check_code_text
 from ndcg_core.teaching import exercises as ex
 
 
@@ -107,7 +108,7 @@ def _shown_html(markdown_text: str) -> str:
 
 
 def test_a_refused_name_is_shown_as_typed_not_as_markdown():
-    report = ex.check_code_text("code-dcg", "def dcg(rels, k):\n    return ().__subclasses__")
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    return ().__subclasses__")
     html = _shown_html(report.markdown())
     assert '<code>Line 2: "__subclasses__" is an invalid attribute name because it starts with "_"</code>' in html
     assert "<em>" not in html and "<strong>subclasses" not in html  # not italic, not bold
@@ -115,7 +116,7 @@ def test_a_refused_name_is_shown_as_typed_not_as_markdown():
 
 
 def test_the_cpu_limit_message_shows_the_power_as_python_writes_it():
-    from ndcg_core.teaching import sandbox
+    from ndcg_core.infra import sandbox
 
     html = _shown_html(sandbox.CPU_MESSAGE)
     assert "<code>10 ** (10 ** 10)</code>" in html
@@ -127,7 +128,7 @@ def test_the_cpu_limit_message_shows_the_power_as_python_writes_it():
     ("raise SystemExit\ndef dcg(rels, k):\n    return 0", "top"),
 ])
 def test_raise_system_exit_is_named_not_reported_as_out_of_memory(source, where):
-    report = ex.check_code_text("code-dcg", source)
+    report = check_code_text("code-dcg", source)
     text = report.markdown()
     assert "out of memory" not in text and "ran out" not in text
     assert "SystemExit" in text and "return" in text
@@ -140,7 +141,7 @@ def test_raise_system_exit_is_named_not_reported_as_out_of_memory(source, where)
 
 
 def test_a_constant_return_gets_one_diagnosis_not_a_coincidence_per_case():
-    report = ex.check_code_text("code-dcg", "def dcg(rels, k):\n    return 1")
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    return 1")
     problems = {c.problem for c in report.failures}
     assert problems == {"returns 1 for every case, whatever rels and k are: the function must compute its result "
                         "from rels, rank by rank up to k (compare the worked solution of the lecture example)."}
@@ -152,7 +153,7 @@ def test_a_constant_return_gets_one_diagnosis_not_a_coincidence_per_case():
 
 
 def test_what_a_learner_raises_is_shown_as_text():
-    report = ex.check_code_text("code-dcg", "def dcg(rels, k):\n    raise ValueError('<img src=x> __x__ | y')")
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    raise ValueError('<img src=x> __x__ | y')")
     html = _shown_html(report.markdown())
     assert "<img" not in html and "<code>&lt;img src=x&gt; __x__ ¦ y</code>" in html
     assert "<strong>x</strong>" not in html and "<em>" not in html
