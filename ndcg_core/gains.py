@@ -72,6 +72,12 @@ GAINS: dict[str, GainFunction] = {
 }
 
 
+#: The largest gain a table may give a label, in size: the exponential gain of the largest
+#: label (2^1000 - 1, about 1.07e301), so that a DCG over the longest list accepted
+#: (labels.MAX_LABELS documents) stays finite instead of overflowing to infinity.
+MAX_GAIN = 2.0**MAX_LABEL - 1.0
+
+
 def _format_number(x: float) -> str:
     return f"{x:g}"
 
@@ -86,6 +92,12 @@ def _table_gain(table: Mapping[object, object], name: str = "gain") -> GainFunct
                     f"({type(value).__name__}) in entry {label!r}: {gain!r}. "
                     "Write the table as label: gain pairs, e.g. {0: 0, 1: 1, 2: 3, 3: 7}."
                 )
+        if abs(float(gain)) > MAX_GAIN:  # type: ignore[arg-type]
+            raise ValueError(
+                f"{name} table gain {_format_number(float(gain))} for label {_format_number(float(label))} is too large: summed over a "  # type: ignore[arg-type]
+                f"ranked list it would overflow to infinity. Use gains of at most {MAX_GAIN:.3g} in size "
+                "(2^l - 1 for labels up to 1000), e.g. {0: 0, 1: 1, 2: 3, 3: 7}."
+            )
         items.append((float(label), float(gain)))  # type: ignore[arg-type]
     if not items:
         raise ValueError(

@@ -89,7 +89,7 @@ def _(mo, playground, preset_dropdown, presets, widgets):
             mo.hstack([k_slider, k_text], justify="start", align="center", gap=1.5, widths=[2, 1]),
             mo.hstack([unjudged_radio, ideal_radio], justify="start", gap=1.5, wrap=True),
         ],
-        gap=0.6,
+        gap=0.3,  # tight, so that at 1920x1080 the table and the line under it fit the screen
     )
     return (
         base_number,
@@ -187,7 +187,10 @@ def _(
                     kind="warn",
                 )
             )
-    _parts = [mo.vstack(_numbers, gap=0.7), mo.md(presets.preset(preset_dropdown.value).note).callout(kind="info")]
+    # the preset's note only while the boxes hold its list: an edited lecture example is not one
+    _note, _note_kind = playground.preset_note(presets.preset(preset_dropdown.value), labels_text.value,
+                                               missed_text.value)
+    _parts = [mo.vstack(_numbers, gap=0.5), mo.md(_note).callout(kind=_note_kind)]
     if result is not None:
         if hide_switch.value:
             _shown = mo.md(lecture.HIDDEN_NOTE)
@@ -197,7 +200,7 @@ def _(
             _parts += [mo.md("**The ideal ranking, one rank per press**"),
                        mo.Html(lecture.ideal_steps_html(result, lecture.ideal_step_count(result, ideal_button.value)))]
         _parts.append(mo.vstack([mo.md("**Rank by rank**"), _shown], gap=0.3))
-    mo.vstack(_parts, gap=1.0)
+    mo.vstack(_parts, gap=0.4)
     return problem, result
 
 

@@ -18,8 +18,8 @@ def _():
     import ndcg_core as nc
     from ndcg_core.teaching import claims, compare
     import ndcg_core.ui.plots as ncplots
-    from ndcg_core.ui import tables, widgets
-    return claims, compare, mo, nc, ncplots, tables, widgets
+    from ndcg_core.ui import playground, tables, widgets
+    return claims, compare, mo, nc, ncplots, playground, tables, widgets
 
 
 @app.cell(hide_code=True)
@@ -68,10 +68,9 @@ def _(mo, widgets):
 
 
 @app.cell
-def _(compare, labels_text, missed_text, nc, widgets):
-    try:
-        labels = nc.parse_labels(labels_text.value)
-        _missed = nc.parse_labels(missed_text.value) if missed_text.value.strip() else []
+def _(compare, labels_text, missed_text, playground, widgets):
+    try:  # a message names the box it is about
+        labels, _missed = playground.read_lists(labels_text.value, missed_text.value)
         judgments = compare.judged_labels(labels, _missed)
         input_error = None
     except (TypeError, ValueError) as _err:
@@ -118,8 +117,8 @@ def _(compare, input_error, judgments, k_slider, labels, mo, nc, tables):
 
 
 @app.cell
-def _(input_error, judgments, k_slider, labels, mo, nc, tables):
-    mo.stop(labels is None, input_error)
+def _(judgments, k_slider, labels, mo, nc, tables):
+    mo.stop(labels is None)  # the cell above shows the message once
     breakdown_table = nc.breakdown(labels, k_slider.value, judgments=judgments)
     _shown = breakdown_table[
         ["rank", "label", "gain", "discount", "dcg", "ideal_label", "ideal_gain", "idcg", "ndcg"]
@@ -290,8 +289,8 @@ def _(mo):
 
 
 @app.cell
-def _(compare, input_error, judgments, k_slider, labels, mo, nc, tables):
-    mo.stop(labels is None, input_error)
+def _(compare, judgments, k_slider, labels, mo, nc, tables):
+    mo.stop(labels is None)  # the message shows once, under the boxes
     _k = k_slider.value
     IDEAL_CONFIGS = {
         "ideal from all judged documents": nc.NDCGConfig(k=_k),

@@ -166,6 +166,8 @@ def _(answer, exercise, exercises, learner, mo, progress, store):
             _problem = f"\n\n**Progress cannot be read**: {_err}"
     for _row in progress.chapter_progress(learner or "nobody", tried=_done):
         _rows.append(f"| {_row.chapter} · {_row.title} | {_row.exercises} | {_row.tried} | {_row.solved} |")
+    _exam = progress.exam_progress(learner or "nobody", tried=_done)  # 08: generated sets, no fixed count
+    _rows.append(f"| {_exam.chapter} · {_exam.title} | generated | {_exam.tried} | {_exam.solved} |")
     _solved = sum(bool(_v) for _k, _v in _done.items() if _k in {_e.id for _e in exercises.all_exercises()})
     _head = f"## Your progress: {_solved} of {_total} solved" if learner else "## Your progress"
     _kept = (
@@ -176,6 +178,9 @@ def _(answer, exercise, exercises, learner, mo, progress, store):
     if _mistakes:
         _items = "\n".join(
             f"- {_m.name}: {_m.count} time{'s' if _m.count != 1 else ''}" for _m in _mistakes[:6])
+        if _mistakes[6:]:  # the rest named too, never dropped without a word
+            _items += "\n\nAlso: " + "; ".join(
+                f"{_m.name} ({_m.count} time{'s' if _m.count != 1 else ''})" for _m in _mistakes[6:]) + "."
         _list = (f"\n\n### Your recurring mistakes\n\n{_items}\n\nPractise these in "
                  f"[08 · Exam practice](/?file=08_exam_practice.py&learner={quote(learner)}): tick "
                  "**Practise my mistakes** there.")

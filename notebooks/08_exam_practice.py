@@ -19,8 +19,8 @@ def _():
     from ndcg_core.teaching import exam
     from ndcg_core.infra import progress, store
     from ndcg_core.teaching import exercises
-    from ndcg_core.ui import widgets
-    return exam, exercises, mo, nc, progress, store, widgets
+    from ndcg_core.ui import exam_sheet, widgets
+    return exam, exam_sheet, exercises, mo, nc, progress, store, widgets
 
 
 @app.cell(hide_code=True)
@@ -59,6 +59,7 @@ def _(learner_box, mo, progress, store, widgets):
             _note += f"\n\n**Progress cannot be read**: {_err}"
     practise_box = mo.ui.checkbox(
         label="Practise my mistakes: " + (", ".join(f"{_m.name} ({_m.count}×)" for _m in my_mistakes[:3])
+                                          + (f" and {len(my_mistakes) - 3} more" if len(my_mistakes) > 3 else "")
                                           if my_mistakes else "none recorded yet"),
         disabled=not my_mistakes,
     )
@@ -103,51 +104,66 @@ def _(mo, set_seed):
 
 
 @app.cell
-def _(exam, mo, widgets):
-    problems_slider = mo.ui.slider(1, 12, value=5, label="Problems", show_value=True)
-    length_slider = mo.ui.slider(2, 12, value=5, label="Documents per list", show_value=True)
-    max_label_slider = mo.ui.slider(1, 4, value=3, label="Highest label", show_value=True)
-    precision_slider = mo.ui.slider(1, 4, value=2, label="Decimals asked for", show_value=True)
+def _(exam, mo):
+    level_dropdown = mo.ui.dropdown(
+        options={"like the lecture's exam": "lecture", "easy": "easy", "medium": "medium", "hard": "hard"},
+        value="like the lecture's exam",
+        label="Difficulty",
+    )
+    return (level_dropdown,)
+
+
+@app.cell
+def difficulty_knobs(exam, level_dropdown, mo, widgets):
+    # A difficulty sets every knob below; each knob can still be moved on its own after.
+    # "like the lecture's exam" is ExamSettings' defaults with the practice kinds (the same
+    # questions as the real exam: a multi-part task, a concept question and single steps;
+    # every kind comes once before any repeats; the code task is below).
+    _lecture_questions = [
+        "a multi-part task (DCG, ideal, IDCG, nDCG, compare and why)",
+        "a concept question",
+        "DCG@k",
+        "nDCG@k",
+        "the ideal ranking",
+    ]
+    _question_options = {
+        "DCG@k": "dcg",
+        "IDCG@k": "idcg",
+        "nDCG@k": "ndcg",
+        "one discounted term": "term",
+        "the ideal ranking": "ideal",
+        "which ranking is higher": "compare",
+        "a multi-part task (DCG, ideal, IDCG, nDCG, compare and why)": "task",
+        "a concept question": "concept",
+    }
+    if level_dropdown.value == "lecture":
+        _s = exam.ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)
+        _questions = _lecture_questions
+    else:
+        _s = exam.exam_settings(level_dropdown.value)
+        _questions = [_label for _label, _kind in _question_options.items() if _kind in _s.kinds]
+    problems_slider = mo.ui.slider(1, 12, value=_s.problems, label="Problems", show_value=True)
+    length_slider = mo.ui.slider(2, 12, value=_s.length, label="Documents per list", show_value=True)
+    max_label_slider = mo.ui.slider(1, 4, value=_s.max_label, label="Highest label", show_value=True)
+    precision_slider = mo.ui.slider(1, 4, value=_s.precision, label="Decimals asked for", show_value=True)
     gains_multiselect = mo.ui.multiselect(
         options=widgets.gain_options(exam.EXAM_GAINS, formula=True),
-        value=[widgets.gain_label("linear", formula=True)],
+        value=[widgets.gain_label(_g, formula=True) for _g in _s.gains],
         label="Gains",
     )
     discounts_multiselect = mo.ui.multiselect(
         options=widgets.discount_options(exam.EXAM_DISCOUNTS, base=2),
-        value=[widgets.discount_label("log2")],
+        value=[widgets.discount_label(_d, base=2 if _d == "jarvelin_kekalainen" else None) for _d in _s.discounts],
         label="Discounts",
     )
-    unjudged_slider = mo.ui.slider(0, 4, value=0, label="Unjudged documents per list", show_value=True)
+    unjudged_slider = mo.ui.slider(0, 4, value=_s.unjudged, label="Unjudged documents per list", show_value=True)
     policies_multiselect = mo.ui.multiselect(
         options={"gain 0": "zero", "condensed": "condense"},
-        value=["gain 0"],
+        value=[{"zero": "gain 0", "condense": "condensed"}[_p] for _p in _s.unjudged_policies],
         label="Unjudged documents scored as",
     )
-    missed_slider = mo.ui.slider(0, 4, value=0, label="Missed relevant documents per list", show_value=True)
-    kinds_multiselect = mo.ui.multiselect(
-        options={
-            "DCG@k": "dcg",
-            "IDCG@k": "idcg",
-            "nDCG@k": "ndcg",
-            "one discounted term": "term",
-            "the ideal ranking": "ideal",
-            "which ranking is higher": "compare",
-            "a multi-part task (DCG, ideal, IDCG, nDCG, compare)": "task",
-            "a concept question": "concept",
-        },
-        # like the real exam, ExamSettings' defaults: a multi-part task on one ranking, a
-        # concept question and single steps; every kind comes once before any repeats
-        # (the code task is below)
-        value=[
-            "a multi-part task (DCG, ideal, IDCG, nDCG, compare)",
-            "a concept question",
-            "DCG@k",
-            "nDCG@k",
-            "the ideal ranking",
-        ],
-        label="Questions",
-    )
+    missed_slider = mo.ui.slider(0, 4, value=_s.missed, label="Missed relevant documents per list", show_value=True)
+    kinds_multiselect = mo.ui.multiselect(options=_question_options, value=_questions, label="Questions")
     return (
         discounts_multiselect,
         gains_multiselect,
@@ -168,6 +184,7 @@ def _(
     gains_multiselect,
     kinds_multiselect,
     length_slider,
+    level_dropdown,
     max_label_slider,
     missed_slider,
     mo,
@@ -179,7 +196,7 @@ def _(
     unjudged_slider,
 ):
     mo.vstack([
-        mo.hstack([seed_text, new_seed_button], justify="start", align="center"),
+        mo.hstack([seed_text, new_seed_button, level_dropdown], justify="start", align="center"),
         mo.hstack([problems_slider, precision_slider], justify="start"),
         mo.hstack([length_slider, max_label_slider], justify="start"),
         mo.hstack([gains_multiselect, discounts_multiselect], justify="start"),
@@ -235,7 +252,7 @@ def _(
         _shown = widgets.error_callout(_err)
     else:
         _what = ("problems aimed at your recurring mistakes" if practise_box.value and my_mistakes
-                 else exam_set.settings.describe())
+                 else exam_set.describe())
         _shown = mo.md(f"**Seed {exam_set.seed}**: {_what}.")
     _shown
     return (exam_set,)
@@ -297,8 +314,11 @@ def _(answers, exam, exam_set, learner, mark_button, marked_memo, mo, widgets):
         _verdicts.append(mo.md(f"**{_p.title}**"))
         if _i in _changed:
             _verdicts.append(mo.callout(mo.md("**Not checked**: you changed this answer after marking."), kind="neutral"))
-        else:
+        elif exam_set.problems[_i - 1].choices:
             _verdicts.append(widgets.feedback_callout(_fb))
+        else:  # fades while its box is edited, until marked again
+            _verdicts.append(widgets.stale_marked(widgets.feedback_callout(_fb), answers[f"a{_i}"],
+                                                  _marked[_i - 1] or ""))
     if _changed:
         _head = mo.callout(mo.md(
             f"## Score: not checked\n\nYou changed answer {', '.join(map(str, _changed))} after marking. "
@@ -325,9 +345,9 @@ def _(mo):
     mo.md(r"""
     ## The code task
 
-    The exam also asks for code. The seed draws whether you write `dcg(rels, k)` or
-    `ndcg(rels, k)` and four extra cases on top of the fixed battery. Your code runs in a
-    separate process with a time limit, a memory limit and no access to files or the
+    The exam also asks for code: first `dcg(rels, k)`, then `ndcg(rels, k)` built on it.
+    Both are checked on a fixed battery of cases plus four the seed draws. Your code runs in
+    a separate process with a time limit, a memory limit and no access to files or the
     network; `from math import log2` is the only import allowed.
     """)
     return
@@ -342,7 +362,7 @@ def _(exam, mo, seed_text, widgets):
         code_answer = None
         _shown = widgets.error_callout(_err)
     else:
-        code_answer = widgets.code_box(code_task.function)
+        code_answer = widgets.code_box(code_task.functions, value=code_task.starter)
         _shown = mo.vstack([mo.md(f"### {code_task.title}\n\n{code_task.prompt}"), code_answer["code"],
                             code_answer["run"]])
     _shown
@@ -350,9 +370,10 @@ def _(exam, mo, seed_text, widgets):
 
 
 @app.cell
-def _(code_answer, code_task, learner, mo, widgets):
+def _(code_answer, code_task, exam, learner, mo, widgets):
     mo.stop(code_task is None)
-    widgets.code_report(code_answer, code_task.exercise, extra_cases=code_task.cases, learner=learner)
+    widgets.code_report(code_answer, code_task.exercises, extra_cases=code_task.cases, learner=learner,
+                        notes=lambda _code: exam.code_notes(code_task, _code))
     return
 
 
@@ -361,18 +382,19 @@ def _(mo):
     mo.md(r"""
     ## A printable sheet
 
-    The sheet holds the same problems with space for the answers, then the answer key and
-    the worked solutions on a new page. It is a single HTML file with everything inside it:
+    The sheet holds the same problems and the code task with room to write (lines for the
+    reasons asked in words, a box for the code), then the answer key and the worked
+    solutions on a new page. It is a single HTML file with everything inside it:
     open it in any browser, offline, and print it.
     """)
     return
 
 
 @app.cell
-def _(exam, exam_set, mo):
+def _(code_task, exam_set, exam_sheet, mo):
     mo.stop(exam_set is None)
     mo.download(
-        data=lambda: exam.exam_html(exam_set).encode("utf-8"),
+        data=lambda: exam_sheet.exam_html(exam_set, code=code_task).encode("utf-8"),
         filename=f"ndcg-exam-seed-{exam_set.seed}.html",
         mimetype="text/html",
         label="Download the printable sheet",

@@ -207,7 +207,9 @@ def _(mo, widgets):
     run_choice = mo.ui.dropdown(
         options=["toy: classic", "toy: tuned", "toy: novel", "uploaded run"], value="toy: tuned", label="Run"
     )
-    cutoff_number = mo.ui.number(start=1, stop=MAX_CUTOFF, step=1, value=10, label="Cutoff k")
+    # no start/stop: the browser would clamp 0 to 1 and 100000 to 1,000 without a word; the
+    # cell below says what is wrong with a cutoff instead
+    cutoff_number = mo.ui.number(step=1, value=10, label="Cutoff k")
     whole_checkbox = mo.ui.checkbox(value=False, label="No cutoff: nDCG of the whole run (trec_eval's ndcg)")
     mo.vstack([
         mo.hstack([qrels_choice, qrels_upload], justify="start", gap=2),
@@ -266,9 +268,13 @@ def _(MAX_CUTOFF, cutoff_number, mo, whole_checkbox):
         k, k_problem = None, None
     elif (cutoff_number.value is None or float(cutoff_number.value) != int(cutoff_number.value)
           or not 1 <= cutoff_number.value <= MAX_CUTOFF):
+        _got = "nothing" if cutoff_number.value is None else f"{cutoff_number.value:g}"
+        _fix = ("Type a whole number of ranks, e.g. 10." if cutoff_number.value is None
+                or float(cutoff_number.value) != int(cutoff_number.value) else
+                "A cutoff counts ranks, so it starts at 1: type 1 or more." if cutoff_number.value < 1 else
+                f"For a cutoff deeper than {MAX_CUTOFF:,}, tick *No cutoff* (nDCG of the whole run).")
         k, k_problem = None, mo.callout(
-            mo.md(f"Cutoff k must be a whole number of ranks from 1 to {MAX_CUTOFF}; got {cutoff_number.value!r}. "
-                  "Tick *No cutoff* for nDCG of the whole run."),
+            mo.md(f"Cutoff k must be a whole number of ranks from 1 to {MAX_CUTOFF}; got {_got}. {_fix}"),
             kind="warn",
         )
     else:
@@ -385,6 +391,15 @@ def _(chosen_qrels, chosen_run, measure, mo, nc, ncconv, scores, target_text, wi
     found = found_problem = None
     try:
         _target = nc.trec.read_target(_typed, k=_k, paths=False)
+        _outside = [(_q, _v) for _q, _v in ([("the mean", _target.mean)] if _target.mean is not None else [])
+                    + list(_target.per_topic.items()) if _v < 0]  # above 1: the matcher says 'divide by 100'
+        if _outside:
+            _q, _v = _outside[0]
+            _where = _q if _q == "the mean" else f"topic {_q}"
+            raise ValueError(
+                f"nDCG lies between 0 and 1, so {_v:g} ({_where}) cannot be an nDCG value. Paste the "
+                "nDCG the other tool printed (not a difference, a rank or a percentage)."
+            )
         if _target.measure is not None and _target.k != _k:
             raise ValueError(
                 f"the pasted values are {_target.measure}, but the cutoff above asks for {measure}: "

@@ -37,7 +37,7 @@ from typing import NamedTuple
 from . import store
 from ..teaching.exercises import CHAPTERS, MISCONCEPTIONS, all_exercises
 
-__all__ = ["MAX_NAME_CHARS", "SHARED_ENV", "shared_server", "remember_name", "last_name", "check_name", "record", "history", "solved_ids", "ChapterRow", "chapter_progress",
+__all__ = ["MAX_NAME_CHARS", "SHARED_ENV", "shared_server", "remember_name", "last_name", "check_name", "record", "history", "solved_ids", "ChapterRow", "chapter_progress", "exam_progress",
            "Mistake", "recurring_mistakes", "exercise_chapter"]
 
 MAX_NAME_CHARS = 40
@@ -184,6 +184,15 @@ def chapter_progress(learner: str, *, folder: str | os.PathLike[str] | None = No
         ids = [ex.id for ex in all_exercises() if ex.chapter == number]
         rows.append(ChapterRow(number, title, len(ids), sum(i in done for i in ids), sum(bool(done.get(i)) for i in ids)))
     return rows
+
+
+def exam_progress(learner: str, *, folder: str | os.PathLike[str] | None = None,
+                  tried: dict[str, bool] | None = None) -> ChapterRow:
+    """Notebook 08's line: generated exam and practice problems tried and solved. Its sets
+    are generated, so it has no fixed number of exercises (``exercises`` is 0)."""
+    done = solved_ids(learner, folder=folder) if tried is None else tried
+    ids = [i for i in done if i.startswith(("exam-", "practise-"))]
+    return ChapterRow("08", "Exam practice", 0, len(ids), sum(bool(done[i]) for i in ids))
 
 
 class Mistake(NamedTuple):

@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from ..teaching.exercises import CodeReport, Exercise, code_battery, judge_results
 from .processes import stop_process_tree
 
-__all__ = ["CPU_SECONDS", "WALL_SECONDS", "MEMORY_BYTES", "MAX_SOURCE_CHARS", "MAX_RUNNING",
+__all__ = ["CPU_SECONDS", "CPU_MESSAGE", "WALL_SECONDS", "MEMORY_BYTES", "MAX_SOURCE_CHARS", "MAX_RUNNING",
            "Outcome", "run_cases", "check_code_text"]
 
 #: CPU seconds the child may use (RLIMIT_CPU): then the OS stops it.
@@ -66,6 +66,11 @@ MAX_SOURCE_CHARS = 5_000
 MAX_RUNNING = 4
 #: The most the server reads back from a child (bytes).
 MAX_REPLY_BYTES = 200_000
+
+#: What a learner reads when the child hit the CPU limit (Markdown: the power in a code span,
+#: so the page does not read ``^`` or ``*`` as markup).
+CPU_MESSAGE = (f"Your code used more than {CPU_SECONDS} s of computing time, so it was stopped. "
+               "Is there a loop that never ends, or a number grown enormous (like `10 ** (10 ** 10)`)?")
 
 _CHILD = Path(__file__).with_name("sandbox_child.py")
 _SLOTS = threading.BoundedSemaphore(MAX_RUNNING)
@@ -85,19 +90,29 @@ class Outcome(NamedTuple):
     results: tuple[dict[str, Any], ...] = ()
 
 
+def _quoted(text: object) -> str:
+    """What the learner's code (or the compiler quoting it) said, as a Markdown code span: the
+    page shows it as typed (``__subclasses__`` is not read as bold or italic)."""
+    flat = " ".join(str(text).split()).rstrip(".").replace("``", "` `")  # a single ` fits in a `` span
+    return (f"`` {flat} ``" if "`" in flat else f"`{flat}`") if flat else ""
+
+
 def _message(status: str, reply: dict[str, Any], function: str) -> str:
     signature = f"def {function}(rels, k):"
     if status == "refused":
-        return (f"Your code was not run: {reply.get('message', '')}. Only plain Python is allowed here: "
+        return (f"Your code was not run: {_quoted(reply.get('message', ''))}. Only plain Python is allowed here: "
                 "no names starting with _, and import math is the only import.")
     if status == "error":
-        return f"Your code stopped before {function} was defined: {reply.get('message', '')}."
+        message = str(reply.get("message", "")).rstrip(".")
+        advice = (" raise SystemExit (or exit()) ends a whole program; define the function and let it return "
+                  "its result." if message.startswith(("SystemExit", "KeyboardInterrupt")) else "")
+        return f"Your code stopped before {function} was defined: {_quoted(message)}.{advice}"
     if status == "missing":
         defined = reply.get("defined") or []
         has = f"It defines {', '.join(defined)}." if defined else "It defines no function."
         return f"Your code has no function named {function}. {has} Start with {signature}"
     if status == "signature":
-        return (f"{reply.get('signature')} cannot be called as {function}(rels, k): it must take exactly "
+        return (f"{_quoted(reply.get('signature'))} cannot be called as {function}(rels, k): it must take exactly "
                 f"the two arguments rels and k. Start with {signature}")
     if status == "memory":
         return (f"Your code ran out of memory (the limit is {MEMORY_BYTES // 2**20} MB). DCG needs no "
@@ -136,8 +151,7 @@ def run_cases(source: str, function: str, cases: Sequence[tuple[Sequence[int], i
         shutil.rmtree(folder, ignore_errors=True)
         _SLOTS.release()
     if proc.returncode in (-24, 152) or proc.returncode == -9 and not out:  # SIGXCPU / killed at the CPU limit
-        return Outcome("timeout", f"Your code used more than {CPU_SECONDS} s of computing time, so it was stopped. "
-                                  "Is there a loop that never ends, or a number grown enormous (like 10^(10^10))?")
+        return Outcome("timeout", CPU_MESSAGE)
     try:
         reply = json.loads(out[:MAX_REPLY_BYTES].decode("utf-8", "replace").strip().splitlines()[-1])
         status = str(reply["status"])

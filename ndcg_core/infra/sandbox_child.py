@@ -107,8 +107,8 @@ def main():
         exec(code, env)
     except MemoryError:
         return {"status": "memory"}
-    except Exception as err:
-        return {"status": "error", "message": f"{type(err).__name__}: {err}"}
+    except (Exception, SystemExit, KeyboardInterrupt) as err:  # raise SystemExit is the learner's too
+        return {"status": "error", "message": type(err).__name__ + (f": {err}" if str(err) else "")}
     func = env.get(name)
     defined = sorted(k for k, v in env.items() if inspect.isfunction(v) and not k.startswith("_"))
     if not inspect.isfunction(func):
@@ -127,7 +127,7 @@ def main():
         except RecursionError:
             results.append({"error": "RecursionError", "message": "maximum recursion depth exceeded"})
             continue
-        except Exception as err:
+        except (Exception, SystemExit, KeyboardInterrupt) as err:  # raise SystemExit in the function too
             results.append({"error": type(err).__name__, "message": str(err)[:200]})
             continue
         results.append({"value": _number(got), "shown": _shown(got), "type": type(got).__name__,

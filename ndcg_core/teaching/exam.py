@@ -1,4 +1,6 @@
-r"""Generated exam practice: seeded problem sets, marking, review and a printable sheet.
+r"""Generated exam practice: seeded problem sets, marking, review, the code task.
+
+The printable sheet of a set is presentation: :func:`ndcg_core.ui.exam_sheet.exam_html`.
 
 A set is fully determined by its seed and its :class:`ExamSettings`: the same seed and
 settings give the same problems on every machine (the asked kinds take turns in an
@@ -18,7 +20,6 @@ a bank exercise.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 from collections.abc import Sequence
@@ -29,15 +30,13 @@ from ..config import NDCGConfig
 from ..discounts import resolve_discount
 from ..gains import resolve_gain
 from .exercises import (
+    MISCONCEPTIONS,
     Exercise,
     Feedback,
     Setting,
     all_exercises,
     check,
     format_answer,
-    markdown_to_html,
-    solution,
-    statement,
 )
 
 __all__ = [
@@ -55,7 +54,11 @@ __all__ = [
     "generate_exam",
     "parse_seed",
     "mark",
-    "exam_html",
+    "CodeTask",
+    "code_task",
+    "code_notes",
+    "MODEL_CODE",
+    "practice_set",
 ]
 
 #: What a problem can ask: DCG@k, IDCG@k, nDCG@k, one discounted term, the ideal order,
@@ -66,8 +69,9 @@ EXAM_KINDS = ("dcg", "idcg", "ndcg", "term", "ideal", "compare", "task", "concep
 #: (DCG@k, the ideal ranking, IDCG@k, nDCG@k, then compare), a concept question and single
 #: steps; with five problems each comes once (08 adds a seeded code task of its own).
 PRACTICE_KINDS = ("task", "concept", "dcg", "ndcg", "ideal")
-#: The parts of a multi-part task, in order: as the real exam asks them on one ranking.
-TASK_PARTS = ("dcg", "ideal", "idcg", "ndcg", "compare")
+#: The parts of a multi-part task, in order: as the real exam asks them on one ranking; the
+#: last one ("why") asks for the reason behind the comparison, gradable as a choice of reasons.
+TASK_PARTS = ("dcg", "ideal", "idcg", "ndcg", "compare", "why")
 EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
@@ -76,7 +80,7 @@ MAX_SEED = 999_999_999
 #: The kinds and unjudged policies as the sheet names them.
 _KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
                "ideal": "the ideal ranking", "compare": "which ranking is higher",
-               "task": "multi-part tasks on one ranking (DCG@k, ideal ranking, IDCG@k, nDCG@k, a comparison)",
+               "task": "multi-part tasks on one ranking (DCG@k, ideal ranking, IDCG@k, nDCG@k, a comparison and its reason)",
                "concept": "concept questions"}
 _POLICY_WORDS = {"zero": "scored as gain 0", "condense": "condensed"}
 _LIMITS = {"problems": (1, 30), "length": (2, 12), "max_label": (1, 4), "unjudged": (0, 6),
@@ -167,8 +171,13 @@ class ExamSettings:
                            _check_choices("unjudged_policies", self.unjudged_policies, ("zero", "condense")))
         object.__setattr__(self, "kinds", _check_choices("kinds", self.kinds, EXAM_KINDS))
 
-    def describe(self) -> str:
-        """The settings in one line, printed on the sheet so a set can be reproduced."""
+    def describe(self, trapped: tuple[int, int] | None = None) -> str:
+        """The settings in one line, printed on the sheet so a set can be reproduced.
+
+        ``trapped`` is ``(problem number, documents missed)`` of the set's missed-documents
+        trap, when known (:meth:`ExamSet.describe` passes it), so the line says which problem
+        has missed documents instead of "0 missed" alone.
+        """
         discounts = ", ".join(resolve_discount(d, _BASES.get(d)).describe
                               for d in self.discounts)
         gains = ", ".join(resolve_gain(g).describe for g in self.gains)
@@ -180,12 +189,20 @@ class ExamSettings:
             f"discounts: {discounts}",
             f"{self.unjudged} unjudged per list"
             + (f" ({' or '.join(_POLICY_WORDS[p] for p in self.unjudged_policies)})" if self.unjudged else ""),
-            f"{self.missed} missed relevant per list"
-            + (" (the missed-documents trap once)" if self.trap and not self.missed and _trap_kinds(self) else ""),
+            self._missed_words(trapped),
             f"asks: {', '.join(_KIND_WORDS[kind] for kind in self.kinds)}",
             f"{self.precision} decimals",
         ]
         return "; ".join(parts)
+
+    def _missed_words(self, trapped: tuple[int, int] | None) -> str:
+        if self.missed or not self.trap or not _trap_kinds(self):
+            return f"{self.missed} missed relevant per list"
+        if trapped is None:
+            return "no missed relevant documents except in one problem (the missed-documents trap)"
+        number, count = trapped
+        return (f"no missed relevant documents except in problem {number}: {count} missed relevant "
+                f"document{'s' if count != 1 else ''} (the missed-documents trap)")
 
 
 #: Difficulty levels: the settings each one changes from :class:`ExamSettings`' defaults.
@@ -220,6 +237,16 @@ class ExamSet(NamedTuple):
     seed: int
     settings: ExamSettings
     problems: tuple[Exercise, ...]
+
+    def describe(self) -> str:
+        """The settings in one line, with the problem that holds the missed-documents trap."""
+        number = _trap_index(self.seed, self.settings)
+        trapped = None
+        if number is not None:
+            ids = {f"exam-{self.seed}-{number}", *(f"exam-{self.seed}-{number}{c}" for c in "abcdef")}
+            missed = [p.setting.missed for p in self.problems if p.id in ids and p.setting is not None]
+            trapped = (number, len(missed[0])) if missed else None
+        return self.settings.describe(trapped)
 
 
 class ExamResult(NamedTuple):
@@ -331,15 +358,46 @@ def _reordered(rng: random.Random, labels: list[int | None]) -> tuple[int | None
     return tuple(order)
 
 
-def _problem(seed: int, index: int, s: ExamSettings, trapped: bool = False) -> Exercise:
-    kind = _kind(seed, index, s)
-    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
+class _Draw(NamedTuple):
+    """The numbers one problem (or one multi-part task) is built on, drawn in one fixed order
+    from one seeded generator: :func:`_problem` and :func:`_task` both start here, so the two
+    cannot drift apart (a drift would change the sets every seed gives)."""
+
+    rng: random.Random
+    gain: str
+    discount: str
+    labels: list[int | None]
+    missed: tuple[float, ...]
+    k: int
+    policy: str
+
+    def setting(self, *, k: int | None | str = "drawn", policy: str | None = None) -> Setting:
+        """The drawn setting, with the cutoff or unjudged policy a kind of problem changes."""
+        config = NDCGConfig(gain=self.gain, discount=self.discount, k=self.k if k == "drawn" else k,
+                            base=_BASES.get(self.discount), unjudged=policy or self.policy)
+        return Setting(labels=tuple(self.labels), missed=self.missed, config=config)
+
+
+def _draw(seed: int, index: int, s: ExamSettings, trapped: bool, *, stream: str | None = None) -> _Draw:
+    """The one seeded draw of problem ``index``: gain, discount, list, missed, cutoff, policy.
+
+    ``stream`` names another generator (practice sets draw each problem from its own); by
+    default it is ``"ndcg-lab-exam/<seed>/<index>"``, as it has always been.
+    """
+    rng = random.Random(stream or f"ndcg-lab-exam/{seed}/{index}")
     gain = rng.choice(s.gains)
     discount = rng.choice(s.discounts)
     labels = _ranking(rng, s)
     missed = _missed(rng, seed, index, s, trapped)
     k = rng.randint(min(3, s.length), s.length)
     policy = rng.choice(s.unjudged_policies) if s.unjudged else "zero"
+    return _Draw(rng, gain, discount, labels, missed, k, policy)
+
+
+def _problem(seed: int, index: int, s: ExamSettings, trapped: bool = False, *, stream: str | None = None) -> Exercise:
+    kind = _kind(seed, index, s)
+    d = _draw(seed, index, s, trapped, stream=stream)
+    rng, labels, k, policy = d.rng, d.labels, d.k, d.policy
     rank = None
     labels_b = None
     asks = {"compare": "higher"}.get(kind, kind)
@@ -352,8 +410,7 @@ def _problem(seed: int, index: int, s: ExamSettings, trapped: bool = False) -> E
         k = None
     if kind == "compare":
         labels_b = _reordered(rng, labels)
-    config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
-    setting = Setting(labels=tuple(labels), missed=missed, config=config)
+    setting = d.setting(k=k, policy=policy)
     numeric = kind in ("dcg", "idcg", "ndcg", "term")
     ex = Exercise(
         id=f"exam-{seed}-{index}",
@@ -391,30 +448,24 @@ def _better_order(labels: list[int | None]) -> tuple[int | None, ...] | None:
 
 def _task(seed: int, index: int, s: ExamSettings, trapped: bool) -> tuple[Exercise, ...]:
     """A multi-part task on one ranking: DCG@k, the ideal ranking, IDCG@k, nDCG@k, then a comparison."""
-    rng = random.Random(f"ndcg-lab-exam/{seed}/{index}")
-    gain = rng.choice(s.gains)
-    discount = rng.choice(s.discounts)
-    labels = _ranking(rng, s)
-    missed = _missed(rng, seed, index, s, trapped)
-    k = rng.randint(min(3, s.length), s.length)
-    policy = rng.choice(s.unjudged_policies) if s.unjudged else "zero"
-    labels_b = _better_order(labels) or _reordered(rng, labels)
-    config = NDCGConfig(gain=gain, discount=discount, k=k, base=_BASES.get(discount), unjudged=policy)
-    setting = Setting(labels=tuple(labels), missed=missed, config=config)
+    d = _draw(seed, index, s, trapped)
+    labels, k = d.labels, d.k
+    labels_b = _better_order(labels) or _reordered(d.rng, labels)
+    setting = d.setting()
     q = {"dcg": f"DCG@{k}", "idcg": f"IDCG@{k}", "ndcg": f"nDCG@{k}"}
     prompts = {
-        "dcg": f"Parts (a) to (e) work on the same ranked list. (a) Compute {q['dcg']} of the ranked list.",
+        "dcg": f"Parts (a) to (f) work on the same ranked list. (a) Compute {q['dcg']} of the ranked list.",
         "ideal": "(b) Write the ideal ranking of this query's judged relevant documents as labels, best first "
                  "(trailing zeros may be left out).",
         "idcg": f"(c) Compute {q['idcg']}, the DCG of that ideal ranking at the same cutoff.",
         "ndcg": f"(d) Compute {q['ndcg']} of the ranked list.",
         "compare": f"(e) Ranking B holds the same documents as the ranked list (ranking A) in another order. "
-                   f"Which ranking has the higher {q['ndcg']}? Explain with the discount of the ranks that changed.",
+                   f"Which ranking has the higher {q['ndcg']}?",
     }
     titles = {"dcg": q["dcg"], "ideal": "the ideal ranking", "idcg": q["idcg"], "ndcg": q["ndcg"],
               "compare": f"which {q['ndcg']} is higher"}
     parts = []
-    for letter, part in zip("abcde", TASK_PARTS):
+    for letter, part in zip("abcde", TASK_PARTS[:5]):
         part_setting = setting.with_config(k=None) if part == "ideal" else setting
         parts.append(Exercise(
             id=f"exam-{seed}-{index}{letter}",
@@ -428,7 +479,67 @@ def _task(seed: int, index: int, s: ExamSettings, trapped: bool) -> tuple[Exerci
             precision=s.precision,
             hints=_HINTS[part],
         ))
+    parts.append(_why(seed, index, setting, labels_b, s.precision))
     return tuple(parts)
+
+
+#: Part (f) of a task: why one ranking beats the other, as reasons to pick from. Each wrong
+#: reason is a named misconception, so a wrong pick is diagnosed like a wrong number.
+_WHY_WRONG = (
+    ("move-down-helps",
+     "A document further down the list is divided by a larger logarithm, so moving a good document "
+     "down raises its weight in the score."),
+    ("discount-linear-loss",
+     "Every rank step lowers a document's weight by the same amount, so only how many ranks the "
+     "documents moved matters, not where in the list they moved."),
+    ("ideal-unsorted",
+     "Each ranking is divided by the DCG of its own order, so the comparison only asks which ranking "
+     "is closer to sorted."),
+)
+
+
+def _why(seed: int, index: int, setting: Setting, labels_b: tuple[int | None, ...], precision: int) -> Exercise:
+    """Part (f): the reason behind (e), one right reason among three misconceptions, in a seeded order.
+
+    The options are the same whichever ranking wins, so they do not give (e) away; the order
+    comes from its own generator, so the rest of the task stays as without this part.
+    """
+    if setting.discount == "none":
+        right = ("Both rankings share one ideal list, and with no discount (plain CG) every rank up to the "
+                 "cutoff counts the same: only which documents are in the top k matters, not their order.")
+    else:
+        right = ("Both rankings share one ideal list, so the larger DCG@k gives the larger nDCG@k; and a "
+                 "larger gain adds more at a higher rank, whose discount is never smaller.")
+    options = [(None, right), *_WHY_WRONG]
+    random.Random(f"ndcg-lab-exam/{seed}/{index}/why").shuffle(options)
+    answer = next(i for i, (m, _) in enumerate(options) if m is None)
+    notes = tuple("This is the reason: the ideal list cancels out, and the discount decides." if m is None else
+                  f"That is {MISCONCEPTIONS[m].name}. {MISCONCEPTIONS[m].hint}" for m, _ in options)
+    k = setting.k
+    explanation = (f"Ranking A and ranking B hold the same documents, so their ideal lists, and IDCG@{k}, are "
+                   f"the same: comparing nDCG@{k} is comparing DCG@{k}. Each rank adds gain × discount, and "
+                   "the discount shrinks with the rank (it stays 1 only without a discount), so the ranking "
+                   "that puts its larger gains higher collects more. Part (e)'s worked solution shows both sums.")
+    return Exercise(
+        id=f"exam-{seed}-{index}f",
+        chapter="exam",
+        kind="concept",
+        title=f"Problem {index}(f): why, with the discount",
+        prompt=("(f) Why does that ranking score higher (or why do both score the same)? Pick the reason that "
+                "explains your answer to (e) with the discount. On paper, write it in one or two sentences "
+                "naming the ranks that changed and their discounts."),
+        asks="choice",
+        setting=setting,
+        labels_b=labels_b,
+        precision=precision,
+        hints=("Both rankings hold the same documents: what does that make of their ideal lists?",
+               "Which way does the discount go as the rank grows: up or down?"),
+        options=tuple(text for _, text in options),
+        answer_option=answer,
+        option_notes=notes,
+        option_misconceptions=tuple(m for m, _ in options),
+        explanation=explanation,
+    )
 
 
 def _concept(seed: int, index: int) -> Exercise:
@@ -493,89 +604,91 @@ def mark(exam: ExamSet, answers: Sequence[str | None]) -> ExamResult:
     return ExamResult(sum(v.correct for v in verdicts), len(verdicts), tuple(verdicts))
 
 
-_CSS = """
-body { font-family: Georgia, 'Times New Roman', serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
-       color: #111; line-height: 1.45; font-size: 12pt; }
-h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
-h2 { font-size: 1.3rem; border-bottom: 2px solid #111; padding-bottom: 0.2rem; margin-top: 2rem; }
-h3 { font-size: 1.05rem; margin: 1.4rem 0 0.4rem; }
-.meta { color: #333; font-size: 0.9rem; }
-code { font-family: 'DejaVu Sans Mono', Consolas, monospace; font-size: 0.95em; }
-table { border-collapse: collapse; margin: 0.5rem 0; font-size: 0.92rem; }
-th, td { border: 1px solid #555; padding: 0.15rem 0.5rem; text-align: left; }
-th { background: #eee; }
-.answer-line { margin: 0.6rem 0 1.2rem; }
-.answer-line span { display: inline-block; min-width: 14rem; border-bottom: 1px solid #111; }
-.key { page-break-before: always; break-before: page; }
-.problem { page-break-inside: avoid; break-inside: avoid; }
-@media print { body { margin: 0; max-width: none; } }
-"""
-
-
-def exam_html(exam: ExamSet, *, title: str = "nDCG exam practice") -> str:
-    """The set as one self-contained HTML page: problems first, then the answer key and
-    the worked solutions. Inline CSS only: no scripts, fonts or links to load."""
-    esc = html.escape
-    head = (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        f"<title>{esc(title)} (seed {exam.seed})</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-    )
-    meta = (f"<h1>{esc(title)}</h1>\n<p class=\"meta\">Seed {exam.seed}. Settings: {esc(exam.settings.describe())}. "
-            "Enter the same seed and settings in notebook 08 to get this set again.</p>\n")
-    problems = ["<section class=\"problems\">\n<h2>Problems</h2>"]
-    for p in exam.problems:
-        problems.append(f"<div class=\"problem\">\n<h3>{esc(p.title)}</h3>\n{markdown_to_html(statement(p))}\n"
-                        "<p class=\"answer-line\">Answer: <span>&nbsp;</span></p>\n</div>")
-    problems.append("</section>")
-    rows = "".join(f"<tr><td>{esc(p.title)}</td><td>{esc(format_answer(p))}</td></tr>" for p in exam.problems)
-    key = [f"<section class=\"key\">\n<h2>Answer key</h2>\n<table><thead><tr><th>problem</th><th>answer</th></tr>"
-           f"</thead><tbody>{rows}</tbody></table>\n<h2>Worked solutions</h2>"]
-    for p in exam.problems:
-        key.append(f"<div class=\"solution\">\n<h3>{esc(p.title)}</h3>\n{markdown_to_html(solution(p))}\n</div>")
-    key.append("</section>")
-    return head + meta + "\n".join(problems) + "\n" + "\n".join(key) + "\n</body>\n</html>\n"
-
-
-
 # --------------------------------------------------------------------------- code tasks and "practise these"
 
 
 class CodeTask(NamedTuple):
-    """A seeded code task: write ``function(rels, k)``; the battery plus seeded ``cases`` check it."""
+    """A seeded code task as the exam sets it: write ``dcg(rels, k)``, then ``ndcg(rels, k)``
+    built on it; each is checked on its battery plus the seeded ``cases``."""
 
     seed: int
-    exercise: str
-    function: str
+    functions: tuple[str, ...]
     title: str
     prompt: str
     cases: tuple[tuple[str, tuple[int, ...], int], ...]
 
+    @property
+    def exercises(self) -> tuple[str, ...]:
+        """The code exercises that check each function (``code-dcg``, ``code-ndcg``)."""
+        return tuple(f"code-{f}" for f in self.functions)
+
+    @property
+    def starter(self) -> str:
+        """What the code box starts with: the import and both functions to fill in."""
+        return "from math import log2\n\n" + "\n\n".join(f"def {f}(rels, k):\n    ..." for f in self.functions) + "\n"
+
 
 def code_task(seed: int) -> CodeTask:
-    """The code task of a seed: ``dcg`` or ``ndcg`` (drawn by the seed) and four seeded cases
-    on top of the fixed battery. Check a typed answer with
-    ``ndcg_core.infra.sandbox.check_code_text(task.exercise, source, task.cases)`` (a sandboxed process).
+    """The code task of a seed: ``dcg`` and then ``ndcg`` calling it (as the exam asks), with
+    four seeded cases on top of each fixed battery. Check a typed answer with
+    ``ndcg_core.infra.sandbox.check_code_text(exercise, source, task.cases)`` for each of
+    ``task.exercises`` (a sandboxed process each); :func:`code_notes` says what the checker
+    cannot see.
 
     >>> task = code_task(2026)
-    >>> task == code_task(2026), task.function in ("dcg", "ndcg"), len(task.cases)
-    (True, True, 4)
+    >>> task == code_task(2026), task.functions, len(task.cases)
+    (True, ('dcg', 'ndcg'), 4)
     """
     seed = _check_seed(seed)
     rng = random.Random(f"ndcg-lab-exam/{seed}/code")
-    function = rng.choice(("dcg", "ndcg"))
+    rng.choice(("dcg", "ndcg"))  # the draw that once chose one function: kept, so each seed keeps its cases
     cases = []
     for n in range(1, 5):
         length = rng.randint(3, 8)
         rels = tuple(rng.randint(0, 3) for _ in range(length))
         k = rng.randint(1, length + 2)
         cases.append((f"seeded case {n}", rels, k))
-    what = ("DCG@k with linear gain and the discount 1/log2(i+1), i the rank counted from 1"
-            if function == "dcg" else
-            "nDCG@k: DCG@k divided by the DCG@k of rels sorted largest first (the exam's ideal), "
-            "0 when that is 0")
-    prompt = (f"Write `def {function}(rels, k):` returning {what}. `rels` is a list of labels, best-ranked "
-              "first; k may be larger than the list. `from math import log2` is allowed; nothing else is imported.")
-    return CodeTask(seed, f"code-{function}", function, f"Code: write {function}(rels, k)", prompt, tuple(cases))
+    prompt = ("(a) Write `def dcg(rels, k):` returning DCG@k with linear gain and the discount 1/log2(i+1), "
+              "i the rank counted from 1. (b) Write `def ndcg(rels, k):` returning nDCG@k: it calls your `dcg` "
+              "twice, on rels and on rels sorted largest first (the exam's ideal), and divides; 0 when the "
+              "ideal DCG is 0. `rels` is a list of labels, best-ranked first; k may be larger than the list. "
+              "`from math import log2` is allowed; nothing else is imported.")
+    return CodeTask(seed, ("dcg", "ndcg"), "Code: write dcg(rels, k), then ndcg(rels, k) on top of it", prompt,
+                    tuple(cases))
+
+
+#: A model answer to the code task, the exam's short implementation with nDCG built on DCG
+#: (printed in the sheet's answer key; a test runs it through the sandbox's checker).
+MODEL_CODE = """from math import log2
+
+
+def dcg(rels, k):
+    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))
+
+
+def ndcg(rels, k):
+    best = dcg(sorted(rels, reverse=True), k)
+    return dcg(rels, k) / best if best > 0 else 0.0
+"""
+
+
+def code_notes(task: CodeTask, source: str) -> list[str]:
+    r"""What the test cases cannot see in an answer to ``task``: an ``ndcg`` that does not
+    call ``dcg`` (the exam asks for one built on the other). Read from the text only; the
+    code is never compiled or run here.
+
+    >>> code_notes(code_task(1), "def dcg(rels, k):\n    return 0\ndef ndcg(rels, k):\n    return dcg(rels, k)")
+    []
+    >>> code_notes(code_task(1), "def ndcg(rels, k):\n    return 1.0")[0][:35]
+    '`ndcg` does not call `dcg`: the exa'
+    """
+    if "ndcg" not in task.functions or "dcg" not in task.functions:
+        return []
+    body = re.search(r"^def\s+ndcg\s*\(.*?(?=^\S|\Z)", source or "", flags=re.S | re.M)
+    if body is None or re.search(r"(?<![\w.])dcg\s*\(", body.group(0).split("\n", 1)[-1]):
+        return []
+    return ["`ndcg` does not call `dcg`: the exam asks for nDCG built on your DCG function "
+            "(`dcg(rels, k) / dcg(sorted(rels, reverse=True), k)`), so the discount is written once."]
 
 
 #: The settings under which each named mistake shows up in a problem ("practise these").
@@ -605,14 +718,16 @@ def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> Ex
 
     The mistakes (misconception ids, most frequent first, e.g. from
     :func:`ndcg_core.infra.progress.recurring_mistakes`) take turns; each problem is drawn
-    under settings where that mistake gives a wrong value the checker recognises. With no
-    mistakes it is an ordinary set. Problem titles name the mistake they practise.
+    under settings where that mistake gives a wrong value the checker recognises, from a
+    generator of its own (so no two problems share a list). Titles say what is asked, never
+    the mistake practised (that would give the trap away); a wrong answer names it when marked.
+    With no mistakes it is an ordinary set.
 
     >>> s = practice_set(5, ["log-natural"], problems=2)
     >>> [p.title.split(":")[0] for p in s.problems]
     ['Practise 1', 'Practise 2']
     """
-    from .exercises import MISCONCEPTIONS, mistaken_values
+    from .exercises import mistaken_values
 
     seed = _check_seed(seed)
     chosen = [m for m in dict.fromkeys(mistakes) if m in _PRACTICE]
@@ -620,19 +735,19 @@ def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> Ex
     if not chosen:
         return generate_exam(seed, base)
     out: list[Exercise] = []
-    tries = {m: 0 for m in chosen}
-    n = 0
-    while len(out) < base.problems and n < 40 * base.problems:
-        m = chosen[n % len(chosen)]
-        n += 1
+    lists: set[tuple[object, ...]] = set()
+    attempt = 0
+    while len(out) < base.problems and attempt < 60 * base.problems:
+        m = chosen[len(out) % len(chosen)]
+        attempt += 1
         settings = replace(base, **_PRACTICE[m])  # type: ignore[arg-type]
-        for _ in range(25):
-            tries[m] += 1
-            p = _problem(seed, tries[m], settings)
-            fits = p.kind != "numeric" or m in mistaken_values(p)
-            if fits:
-                index = len(out) + 1
-                title = f"Practise {index}: {p.title.split(': ', 1)[1]} ({MISCONCEPTIONS[m].name.split(' (')[0]})"
-                out.append(replace(p, id=f"practise-{seed}-{index}", title=title))
-                break
+        p = _problem(seed, attempt, settings, stream=f"ndcg-lab-exam/{seed}/practise/{attempt}")
+        assert p.setting is not None
+        if p.kind == "numeric" and m not in mistaken_values(p):
+            continue  # this mistake would not show in this problem
+        if p.setting.labels in lists:
+            continue  # one list once per set
+        lists.add(p.setting.labels)
+        index = len(out) + 1
+        out.append(replace(p, id=f"practise-{seed}-{index}", title=f"Practise {index}: {p.title.split(': ', 1)[1]}"))
     return ExamSet(seed, base, tuple(out))

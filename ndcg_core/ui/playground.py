@@ -26,6 +26,7 @@ from ..config import NDCGConfig
 from ..discounts import TAKES_BASE
 from ..gains import parse_gain_table
 from ..labels import parse_labels
+from ..teaching.presets import Preset
 from ..metrics import Scored, breakdown, ndcg_curve
 from .palette import COLORS
 
@@ -33,6 +34,8 @@ __all__ = [
     "PlaygroundResult",
     "evaluate",
     "read_missed",
+    "read_lists",
+    "preset_note",
     "base_for",
     "display_table",
     "stats_html",
@@ -149,6 +152,48 @@ def read_missed(text: str) -> list[float | int]:
     return [label for label in labels if label is not None]
 
 
+def read_lists(labels_text: str, missed_text: str) -> tuple[list[float | int | None], list[float | int]]:
+    """The ranked list and the missed labels as typed in :data:`LABELS_FIELD` and
+    :data:`MISSED_FIELD`; a message names the box it is about.
+
+    >>> read_lists("1, 0, 2", "2")
+    ([1, 0, 2], [2])
+    >>> read_lists("1, 0", "2, ?")
+    Traceback (most recent call last):
+    ...
+    ValueError: Judged documents not in the list: judged document 2 is '?', but every document here was judged. Type the label it got (0 for non-relevant), or leave it out.
+    """
+    try:
+        labels = parse_labels(labels_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(LABELS_FIELD, err) from None
+    try:
+        missed = read_missed(missed_text)
+    except (TypeError, ValueError) as err:
+        raise _in_field(MISSED_FIELD, err) from None
+    return labels, missed
+
+
+def preset_note(preset: Preset, labels_text: str, missed_text: str) -> tuple[str, str]:
+    """``(Markdown, callout kind)`` under the playground's numbers: the preset's note (blue,
+    "info") while the two boxes still hold its list, else a grey ("neutral") line saying the
+    list is the learner's own now. A lecture example edited is no longer the lecture example.
+
+    >>> from ndcg_core.teaching.presets import preset
+    >>> preset_note(preset("lecture"), "1, 0, 2, 1, 0", "")[1], preset_note(preset("lecture"), "1, 0, 2, 1, 3", "")[1]
+    ('info', 'neutral')
+    """
+    try:
+        labels, missed = read_lists(labels_text, missed_text)
+        same = labels == parse_labels(preset.labels) and sorted(missed) == sorted(read_missed(preset.missed))
+    except (TypeError, ValueError):
+        same = False
+    if same:
+        return preset.note, "info"
+    return (f"**Your own list**: edited from the preset *{preset.title}*, so its note no longer applies. "
+            "Choose a preset (or press **Reset to the lecture example**) to go back."), "neutral"
+
+
 def base_for(discount: str, base: float | None) -> float | None:
     """The base to pass on: ``base`` for the "log" and "jarvelin_kekalainen" discounts, else None.
 
@@ -205,14 +250,7 @@ def evaluate(
     used only by the discounts in :data:`TAKES_BASE`. The nDCG curve runs to the end of the
     longer of the list and the ideal list.
     """
-    try:
-        labels = parse_labels(labels_text)
-    except (TypeError, ValueError) as err:
-        raise _in_field(LABELS_FIELD, err) from None
-    try:
-        missed = read_missed(missed_text)
-    except (TypeError, ValueError) as err:
-        raise _in_field(MISSED_FIELD, err) from None
+    labels, missed = read_lists(labels_text, missed_text)
     if gain == "table":
         try:
             chosen_gain: object = parse_gain_table(gain_table)

@@ -64,6 +64,8 @@ import marimo as mo
 from ..discounts import DISCOUNT_NAMES
 from ..infra import progress, sandbox, store
 from ..teaching import exercises
+from ..teaching.exercises.code import code_span
+from . import stale
 from .playground import GAIN_CHOICES, LABELS_FIELD, MISSED_FIELD
 
 __all__ = [
@@ -94,6 +96,7 @@ __all__ = [
     "check_button",
     "exam_answer_boxes",
     "verdict",
+    "stale_marked",
     "HELP_FOLDED",
     "help_tabs",
     "LEARNER_PARAM",
@@ -473,6 +476,23 @@ def verdict(answers: Any, exercise_id: str, *, exercise: exercises.Exercise | No
     the progress store when ``learner`` is given; a store problem is shown, never raised.
     """
     ex = exercise or exercises.get(exercise_id)
+    out = _verdict(answers, exercise_id, ex, learner)
+    answer = answers.value[exercise_id].get("answer")
+    if ex.choices or not isinstance(answer, str) or not answer.strip():
+        return out  # options are sent as chosen (the verdict says "not checked"); nothing checked yet
+    # a text box sends its value on Enter: while it holds other text, the page marks this verdict stale
+    return stale_marked(out, answers[exercise_id]["answer"], answer)
+
+
+def stale_marked(out: Any, box: Any, checked: str) -> Any:
+    """``out`` (the verdict on ``checked``) marked stale in the page while ``box`` (a text
+    box) holds other text (:mod:`ndcg_core.ui.stale`); notebook 08 wraps its verdicts with it.
+    A ``box`` that is no marimo element (a test's stand-in) leaves ``out`` as it is."""
+    box_id = getattr(box, "_id", None)
+    return mo.Html(stale.wrap(out.text, box_id, checked)) if isinstance(box_id, str) else out
+
+
+def _verdict(answers: Any, exercise_id: str, ex: exercises.Exercise, learner: str | None) -> Any:
     value = answers.value[exercise_id]
     presses = int(value.get("check") or 0)
     state, answer = _checked(answers, exercise_id, presses, value.get("answer"), bool(ex.choices))
@@ -573,8 +593,11 @@ def checked_name(text: str) -> tuple[str | None, str]:
                       "The page works the same without one.")
     try:
         name = progress.check_name(text)
-    except (TypeError, ValueError) as err:
-        return None, f"**Progress is not being kept**: {err}"
+    except (TypeError, ValueError) as err:  # the message quotes what was typed: shown as typed, never as markup
+        message = str(err)
+        typed = repr(" ".join(text.split())[:progress.MAX_NAME_CHARS])
+        shown = message.replace(typed, code_span(typed[1:-1])) if typed in message else code_span(message)
+        return None, f"**Progress is not being kept**: {shown}"
     try:
         where = store.store_path()
     except Exception:  # noqa: BLE001 - the path is only shown
@@ -599,27 +622,40 @@ def record_check(learner: str, exercise_id: str, answer: Any, feedback: exercise
 CODE_FIELD = "Your code"
 
 
-def code_box(function: str, *, value: str = "") -> Any:
-    """The code box of a code exercise (``{"code": text area, "run": button}``), checked in the sandbox."""
-    start = value or f"from math import log2\n\ndef {function}(rels, k):\n    ...\n"
+def code_box(function: str | Sequence[str], *, value: str = "") -> Any:
+    """The code box of a code exercise (``{"code": text area, "run": button}``), checked in the sandbox.
+
+    ``function`` is the function asked for, or several (the exam's ``("dcg", "ndcg")``): the
+    box starts with the import and an empty ``def`` for each, unless ``value`` is given.
+    """
+    names = [function] if isinstance(function, str) else list(function)
+    start = value or "from math import log2\n\n" + "\n\n".join(f"def {f}(rels, k):\n    ..." for f in names) + "\n"
     return mo.ui.dictionary({  # noqa: the code box and its button
         # every edit is sent at once (no debounce), so "Run my code" always runs what the box shows
-        "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {function}(rels, k)", full_width=True, rows=10,
-                                debounce=False),
+        "code": mo.ui.text_area(value=start, label=f"{CODE_FIELD}: {', then '.join(f'{f}(rels, k)' for f in names)}",
+                                full_width=True, rows=10 + 4 * (len(names) - 1), debounce=False),
         "run": check_button("Run my code"),
     })
 
 
-def code_report(box: Any, exercise_id: str, *, extra_cases: Sequence[tuple[str, Sequence[int], int]] = (),
-                learner: str | None = None) -> Any:
+def code_report(box: Any, exercise_id: str | Sequence[str], *,
+                extra_cases: Sequence[tuple[str, Sequence[int], int]] = (),
+                learner: str | None = None, notes: Any = None) -> Any:
     """The battery report of the code in ``box`` (:func:`code_box`): run in the sandbox when
-    **Run my code** is pressed; "not run" for code changed since."""
+    **Run my code** is pressed; "not run" for code changed since.
+
+    ``exercise_id`` may name several code exercises (``("code-dcg", "code-ndcg")``): the same
+    code is checked for each, one report under the other. ``notes(code)`` (optional) returns
+    what the cases cannot see (e.g. :func:`ndcg_core.teaching.exam.code_notes`), shown after.
+    """
+    ids = [exercise_id] if isinstance(exercise_id, str) else list(exercise_id)
+    key = "+".join(ids)
     value = box.value
     presses = int(value.get("run") or 0)
-    last_presses, last_code = _last_check(box, exercise_id)
+    last_presses, last_code = _last_check(box, key)
     code = value.get("code") or ""
     if presses > last_presses:
-        _remember(box, exercise_id, presses, code)
+        _remember(box, key, presses, code)
         last_code = code
     elif last_code is None:
         return mo.md("*Not run yet: write your function and press **Run my code**. It runs in a separate, "
@@ -627,11 +663,14 @@ def code_report(box: Any, exercise_id: str, *, extra_cases: Sequence[tuple[str, 
     if code != last_code:
         return mo.callout(mo.md("**Not run**: your code changed since it was last run. Press **Run my code**."),
                           kind="neutral")
-    report = sandbox.check_code_text(exercise_id, code, extra_cases)
-    parts = [mo.callout(mo.md(report.markdown()), kind="success" if report.passed else "warn")]
-    if learner:
-        fb = exercises.Feedback(report.passed, report.markdown(), None)
-        problem = record_check(learner, exercise_id, code, fb)
-        if problem:
-            parts.append(mo.callout(mo.md(problem), kind="warn"))
+    parts = []
+    for one in ids:
+        report = sandbox.check_code_text(one, code, extra_cases)
+        parts.append(mo.callout(mo.md(report.markdown()), kind="success" if report.passed else "warn"))
+        if learner:
+            problem = record_check(learner, one, code, exercises.Feedback(report.passed, report.markdown(), None))
+            if problem:
+                parts.append(mo.callout(mo.md(problem), kind="warn"))
+    for note in (notes(code) if notes else ()):
+        parts.append(mo.callout(mo.md(note), kind="info"))
     return mo.vstack(parts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 from marimo_page import (
     assert_no_traceback,
     open_notebook,
@@ -24,6 +25,7 @@ import ndcg_core.teaching.compare
 import ndcg_core.teaching.exam
 import ndcg_core.teaching.pooling
 import ndcg_core.teaching.toy
+from ndcg_core.ui.exam_sheet import exam_html
 
 NB07 = "07_exercises.py"
 NB08 = "08_exam_practice.py"
@@ -117,7 +119,7 @@ def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_ser
     set_text(page, "Seed", "4242")
     exam_set = nc.teaching.exam.generate_exam(4242, nc.teaching.exam.ExamSettings(problems=5, kinds=nc.teaching.exam.PRACTICE_KINDS))
     text = flat(page)
-    assert f"Seed 4242: {exam_set.settings.describe()}." in text  # the notebook's defaults: ExamSettings(kinds=PRACTICE_KINDS)
+    assert f"Seed 4242: {exam_set.describe()}." in text  # the notebook's defaults: ExamSettings(kinds=PRACTICE_KINDS)
     numeric = [i for i, p in enumerate(exam_set.problems) if p.kind == "numeric"]
     with_ln = [i for i in numeric if "log-natural" in nc.exercises.mistaken_values(exam_set.problems[i])]
     wrong_ln = with_ln[0]
@@ -144,7 +146,7 @@ def test_08_marks_a_set_names_mistakes_and_offers_a_self_contained_sheet(lab_ser
     download.value.save_as(saved)
     sheet = saved.read_text(encoding="utf-8")
     assert download.value.suggested_filename == "ndcg-exam-seed-4242.html"
-    assert sheet == nc.teaching.exam.exam_html(exam_set)
+    assert sheet == exam_html(exam_set, code=nc.teaching.exam.code_task(4242))
     assert not re.search(r"https?://|<script|<link|src=", sheet, re.IGNORECASE)
 
 
@@ -158,4 +160,45 @@ def test_08_a_bad_seed_shows_a_message_not_a_traceback(lab_server, page, seed, m
     text = flat(page)
     assert message in text
     assert page.get_by_role("button", name="Mark my answers").count() == 0
+    assert_no_traceback(page)
+
+
+def test_07_a_verdict_marks_itself_stale_while_the_answer_is_edited(lab_server, page):
+    """Checked, the verdict is current; typing in the box (not yet sent: marimo sends on
+    Enter) fades it and says it is not checked; Enter draws it anew for the new answer."""
+    open_notebook(page, lab_server, NB07)
+    box = page.get_by_label("Your answer", exact=True)
+    run_and_settle(page, lambda: (box.fill("2.43"), box.press("Enter")), what="checking 2.43")
+    wait_for_text(page, "Right:")
+    verdict = page.locator("[data-ndcg-verdict-for]")
+    expect(verdict).to_have_count(1)
+    expect(verdict).not_to_have_class(re.compile("ndcg-stale"))
+    box.click()
+    page.keyboard.press("End")
+    page.keyboard.type("9")
+    expect(verdict).to_have_class(re.compile("ndcg-stale"))
+    assert "Not checked: you are editing the answer" in verdict.evaluate(
+        "(e) => getComputedStyle(e, '::before').content")
+    page.keyboard.press("Backspace")  # back to the checked answer: current again
+    expect(verdict).not_to_have_class(re.compile("ndcg-stale"))
+    page.keyboard.type("9")
+    run_and_settle(page, lambda: box.press("Enter"), what="checking 2.439")
+    expect(verdict).not_to_have_class(re.compile("ndcg-stale"))
+    assert "2.439" in verdict.inner_text()
+
+
+def test_08_difficulty_sets_the_knobs_and_the_code_task_asks_dcg_then_ndcg(lab_server, page):
+    open_notebook(page, lab_server, NB08)
+    select_option(page, "Difficulty", "hard")
+    hard = nc.teaching.exam.generate_exam(2026, nc.teaching.exam.exam_settings("hard"))
+    wait_for_text(page, "lists of 7 documents; labels 0 to 4")
+    text = flat(page)
+    assert f"Seed 2026: {hard.describe()}." in text
+    assert "Code: write dcg(rels, k), then ndcg(rels, k) on top of it" in text
+    code = page.get_by_label("Your code: dcg(rels, k), then ndcg(rels, k)", exact=True)
+    run_and_settle(page, lambda: code.fill(nc.teaching.exam.MODEL_CODE), what="typing the model answer")
+    press(page, "Run my code")
+    wait_for_text(page, "Every case gives the expected value.")
+    text = flat(page)
+    assert text.count("12 of 12 cases pass. Every case gives the expected value.") == 2, text  # dcg and ndcg
     assert_no_traceback(page)

@@ -35,6 +35,8 @@ ERROR_CASES = [
     pytest.param(lambda: nc.dcg([1], gain=3), TypeError, r"^gain must be a name \('linear', 'exponential'\), a \{label: gain\} table or a function; got 3 \(int\)", id="gain-type"),
     pytest.param(lambda: nc.dcg([3], gain={0: 0, 1: 1}), ValueError, r"^gain table has no gain for label 3; it lists labels 0, 1\. Add an entry 3: <gain>", id="gain-table-missing"),
     pytest.param(lambda: nc.dcg([1], gain={}), ValueError, r"^gain table must have at least one label: gain entry", id="gain-table-empty"),
+    # 1e308 is finite, but three of them sum to infinity: refused with the bound (2^1000 - 1 = 1.07e301)
+    pytest.param(lambda: nc.ndcg([2, 2, 1], 3, gain={0: 0, 1: 1e308, 2: 1e308}), ValueError, r"^gain table gain 1e\+308 for label 1 is too large: summed over a ranked list it would overflow to infinity\. Use gains of at most 1\.07e\+301 in size", id="gain-table-overflow"),
     pytest.param(lambda: nc.dcg([1], gain={1: "a"}), TypeError, r"^gain table gain must be a finite number; got 'a' \(str\) in entry 1", id="gain-table-value"),
     pytest.param(lambda: nc.dcg([1], gain=lambda l: l[:1] * 0 + [1, 2]), ValueError, r"must return one gain per label", id="gain-callable-shape"),
     pytest.param(lambda: nc.dcg([1], gain=lambda l: l * np.nan), ValueError, r"returned a NaN or infinite gain", id="gain-callable-nan"),

@@ -6,6 +6,7 @@ import pytest
 
 from ndcg_core.infra import progress, store
 from ndcg_core.teaching import exam
+from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exercises import check, for_chapter, mistaken_values
 
 
@@ -76,6 +77,17 @@ def test_practice_set_aims_at_the_mistakes():
         assert check(p, wrong).misconception is not None
 
 
+def test_practice_set_draws_a_new_list_for_every_problem_and_keeps_the_mistakes_out_of_the_titles():
+    mistakes = ["log-natural", "ideal-from-run", "ratio-inverted", "cutoff-off-by-one"]
+    for seed in (0, 3, 11, 2026):
+        s = exam.practice_set(seed, mistakes, problems=6)
+        lists = [p.setting.labels for p in s.problems]
+        assert len(lists) == 6 and len(set(lists)) == 6, lists  # no list twice (it once gave (3, 3, 3, 1, 3) to all)
+        for p in s.problems:  # the title says what is asked, not the trap it sets
+            assert not any(ex.MISCONCEPTIONS[m].name.split(" (")[0] in p.title for m in mistakes), p.title
+            assert p.title.startswith("Practise ") and not p.title.endswith(")"), p.title
+
+
 def test_practice_set_without_mistakes_is_an_ordinary_set():
     assert len(exam.practice_set(1, []).problems) == 6
 
@@ -86,5 +98,43 @@ def test_code_task_is_seeded_and_checked_in_the_sandbox():
     assert task == exam.code_task(7)
     right = ("from math import log2\ndef dcg(rels, k):\n    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))\n"
              "def ndcg(rels, k):\n    b = dcg(sorted(rels, reverse=True), k)\n    return dcg(rels, k) / b if b else 0.0\n")
-    report = check_code_text(task.exercise, right, task.cases)
-    assert report.passed and len(report.cases) > 4
+    for exercise in task.exercises:
+        report = check_code_text(exercise, right, task.cases)
+        assert report.passed and len(report.cases) > 4
+
+
+def _run_07(monkeypatch, tmp_path, learner: str) -> str:
+    """Notebook 07 run headless for ``learner`` with the store in ``tmp_path``: its text."""
+    import importlib.util
+    import re
+
+    from ndcg_core.teaching.paths import notebooks_dir
+
+    monkeypatch.setenv(store.DATA_DIR_ENV, str(tmp_path))
+    spec = importlib.util.spec_from_file_location("notebook_07_progress", notebooks_dir() / "07_exercises.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import marimo as mo
+
+    outputs, _ = module.app.run(defs={"learner_box": mo.ui.text(value=learner)})
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", " ".join(str(getattr(o, "text", o)) for o in outputs)))
+
+
+def test_07_names_every_recurring_mistake_and_has_an_08_row(monkeypatch, tmp_path):
+    """Seven named mistakes, one of them made once: 07 lists six and names the seventh
+    (it was dropped without a word); the progress table has a line for 08's exam problems."""
+    mistakes = ["log-natural", "log-natural", "log-base10", "rank-shift", "ideal-from-run", "no-normalisation",
+                "ratio-inverted", "truncated"]
+    for n, m in enumerate(mistakes):
+        progress.record("ana", "lecture-dcg", f"9.{n}", False, m, folder=tmp_path)
+    progress.record("ana", "exam-2026-1", "0.5", True, None, folder=tmp_path)
+    progress.record("ana", "practise-3-2", "0.1", False, None, folder=tmp_path)
+    text = _run_07(monkeypatch, tmp_path, "ana")
+    found = progress.recurring_mistakes("ana", folder=tmp_path)
+    assert len(found) == 7
+    for m in found:
+        assert m.name.split(" (")[0] in text, m.name
+    assert "Also: " in text
+    row = progress.exam_progress("ana", folder=tmp_path)
+    assert (row.tried, row.solved) == (2, 1)
+    assert "08 · Exam practice generated 2 1" in text  # the table row, tags stripped

@@ -225,10 +225,37 @@ def test_a_bad_upload_is_a_message(app, files, message):
     assert values.get("found") is None and values.get("scores") is None
 
 
-@pytest.mark.parametrize("k", [None, 0, 2.5, 1001])
-def test_a_bad_cutoff_is_a_message(app, k):
+@pytest.mark.parametrize("k, said", [
+    (None, "got nothing. Type a whole number of ranks, e.g. 10."),
+    (0, "got 0. A cutoff counts ranks, so it starts at 1: type 1 or more."),
+    (-3, "got -3. A cutoff counts ranks, so it starts at 1: type 1 or more."),
+    (2.5, "got 2.5. Type a whole number of ranks, e.g. 10."),
+    (1001, "got 1001. For a cutoff deeper than 1,000, tick No cutoff (nDCG of the whole run)."),
+    (100000, "got 100000. For a cutoff deeper than 1,000, tick No cutoff"),
+])
+def test_a_bad_cutoff_is_a_message(app, k, said):
     text, values = run10(app, target="0.5", k=k)
-    assert "Cutoff k must be a whole number of ranks from 1 to 1000" in text
+    assert "Cutoff k must be a whole number of ranks from 1 to 1000; " + said in text
+    assert values.get("found") is None
+
+
+def test_the_cutoff_box_does_not_clamp_what_is_typed(app):
+    """The number box has no bounds, so the browser passes 0, -3 or 100000 on as typed (it
+    clamped 0 to 1 and 100000 to 1,000 without a word, and dropped -3); the page says why."""
+    import ast
+
+    tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and any(
+        k.arg == "label" and isinstance(k.value, ast.Constant) and k.value.value == "Cutoff k" for k in n.keywords))
+    assert not {k.arg for k in call.keywords} & {"start", "stop"} and not call.args
+
+
+@pytest.mark.parametrize("target, said", [
+    ("-0.5", "nDCG lies between 0 and 1, so -0.5 (the mean) cannot be an nDCG value."),
+])
+def test_a_target_outside_0_1_is_a_message(app, target, said):
+    text, values = run10(app, target=target, k=10)
+    assert said in text
     assert values.get("found") is None
 
 

@@ -9,6 +9,7 @@ through ``app.run(defs=...)``.
 from __future__ import annotations
 
 import html
+import re
 import json
 import os
 import subprocess
@@ -259,3 +260,18 @@ def test_two_commas_in_a_row_are_refused() -> None:
     result = playground_with(labels="1,,2")
     text = html.unescape("\n".join(result["outputs"]))
     assert "label 2 is empty: there is nothing between two commas after label 1" in text
+
+
+def test_the_preset_note_shows_only_while_the_list_is_the_preset_s() -> None:
+    """01 said "Lecture example" in blue after the list was edited; now the note (blue, info)
+    shows only while the boxes hold the lecture example, else a grey line says it is edited."""
+    shown = html.unescape("\n".join(playground_with()["outputs"]))
+    edited = html.unescape("\n".join(playground_with(labels="1, 0, 2, 1, 3")["outputs"]))
+    lecture_note = "The worked example from the lecture: five results with labels 1, 0, 2, 1, 0."
+    assert lecture_note in shown and "Your own list" not in shown
+    assert lecture_note not in edited
+    # callouts carry their text and kind JSON-encoded in attributes
+    note = re.search(r"data-html='([^']*Your own list[^']*)' data-kind='([^']*)'", edited)
+    assert note is not None and note.group(2) == '"neutral"'  # grey, not the preset's blue "info"
+    assert "edited from the preset \\u003cem\\u003eLecture example\\u003c/em\\u003e" in note.group(1)
+    assert re.search(r"data-html='[^']*The worked example from the lecture[^']*' data-kind='\"info\"'", shown)

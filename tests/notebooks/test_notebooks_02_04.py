@@ -264,15 +264,19 @@ def test_04_idcg_zero_is_explained(apps):
 @pytest.mark.parametrize(
     ("labels", "missed", "message"),
     [
-        pytest.param("", "", "the list of labels is empty", id="empty-list"),
-        pytest.param("1, 2", "1, ?", "missed[1] must be a number; got None", id="unjudged-missed"),
-        pytest.param("1, 2", "x", "label 1 is 'x'", id="word-missed"),
-        pytest.param("1, 2", "-1", "a negative label", id="negative-missed"),
+        pytest.param("", "", "Relevance labels: the list of labels is empty", id="empty-list"),
+        pytest.param("1, 2", "1, ?", "Judged documents not in the list: judged document 2 is '?', but every "
+                     "document here was judged", id="unjudged-missed"),
+        pytest.param("1, 2", "x", "Judged documents not in the list: label 1 is 'x'", id="word-missed"),
+        pytest.param("1, 2", "-1", "Judged documents not in the list: label 1 is '-1', a negative label", id="negative-missed"),
     ],
 )
 def test_04_bad_input_shows_the_message(apps, labels, missed, message):
+    """The message names the box it is about and shows once (it showed twice, unnamed)."""
     outputs, _ = run_04(apps["04_ideal_list.py"], labels=labels, missed=missed)
-    assert message in plain(outputs)
+    text = plain(outputs)
+    assert message in text
+    assert text.count(message) == 1
 
 
 @pytest.mark.parametrize("relevant", [10, 15, 60])

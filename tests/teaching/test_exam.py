@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from math import log2
 
 import pytest
 from direct_formulas import direct_dcg, direct_discount, direct_gain, direct_scores
 
+from ndcg_core.infra.sandbox import check_code_text
 from ndcg_core.teaching import exam
 from ndcg_core.teaching import exercises as ex
 from ndcg_core.teaching.exam import ExamSettings, generate_exam, mark
+from ndcg_core.ui.exam_sheet import exam_html
 
 
 def signature(exam_set: exam.ExamSet) -> list[tuple]:
@@ -80,6 +83,9 @@ def test_problems_follow_the_settings(seed):
 
 
 def direct_answer(problem: ex.Exercise):
+    if problem.kind == "concept" and problem.id.endswith("f"):  # a task's part (f): the one right reason
+        (right,) = [c for c in problem.choices if "Both rankings share one ideal list" in c]
+        return right
     if problem.kind == "concept":
         return ex.expected_answer(ex.get(_bank_id(problem)))
     s = problem.setting
@@ -216,12 +222,12 @@ FORBIDDEN = ("http://", "https://", "<script", "<link", "src=", "@import", "url(
 
 def test_printable_sheet_is_self_contained_with_problems_before_the_key():
     exam_set = generate_exam(2026, HARD)
-    page = exam.exam_html(exam_set)
+    page = exam_html(exam_set)
     lowered = page.lower()
     for needle in FORBIDDEN:
         assert needle not in lowered, needle
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page and page.rstrip().endswith("</html>")
-    assert "Seed 2026" in page and html.escape(exam_set.settings.describe()) in page
+    assert "Seed 2026" in page and html.escape(exam_set.describe()) in page
     problems_at = page.index("<h2>Problems</h2>")
     key_at = page.index("<h2>Answer key</h2>")
     solutions_at = page.index("<h2>Worked solutions</h2>")
@@ -229,12 +235,12 @@ def test_printable_sheet_is_self_contained_with_problems_before_the_key():
     for p in exam_set.problems:
         assert page.index(f"<h3>{p.title}</h3>") < key_at
         assert f"<td>{ex.format_answer(p)}</td>" in page[key_at:solutions_at]
-    assert page.count("class=\"answer-line\"") == len(exam_set.problems)
+    assert page.count("class=\"answer-line\"") == len(exam_set.problems)  # a line each, lines for a reason too
     assert not re.search(r"\*\*|`", page)  # all markdown turned into HTML
 
 
 def test_printable_sheet_escapes_its_title():
-    page = exam.exam_html(generate_exam(1, ExamSettings(problems=1)), title="<b>Quiz</b>")
+    page = exam_html(generate_exam(1, ExamSettings(problems=1)), title="<b>Quiz</b>")
     assert "<b>Quiz</b>" not in page and "&lt;b&gt;Quiz&lt;/b&gt;" in page
 
 
@@ -257,14 +263,19 @@ def test_parse_seed_errors(text, error, message):
         exam.parse_seed(text)
 
 
-def test_notebook_08_runs_headless_with_the_library_defaults():
+def _run_notebook_08():
+    """Notebook 08 loaded as a module and run headless: (the module, its definitions)."""
     import importlib.util
 
     path = ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py"
     spec = importlib.util.spec_from_file_location("notebook_08", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    _, defs = module.app.run()
+    return module, module.app.run()[1]
+
+
+def test_notebook_08_runs_headless_with_the_library_defaults():
+    _, defs = _run_notebook_08()
     shown = defs["exam_set"]
     assert shown.seed == 2026
     assert shown.settings == ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)
@@ -274,14 +285,14 @@ def test_notebook_08_runs_headless_with_the_library_defaults():
 # --------------------------------------------------------------------------- tasks, concepts, the trap, levels
 
 
-def test_a_task_asks_five_parts_on_one_ranking_in_the_exam_order():
+def test_a_task_asks_six_parts_on_one_ranking_in_the_exam_order():
     exam_set = generate_exam(11, ExamSettings(problems=1, kinds=("task",), length=5))
     parts = exam_set.problems
-    assert [p.id for p in parts] == [f"exam-11-1{c}" for c in "abcde"]
-    assert [p.asks for p in parts] == ["dcg", "ideal", "idcg", "ndcg", "higher"]
-    assert [p.title.split(": ")[0] for p in parts] == [f"Problem 1({c})" for c in "abcde"]
+    assert [p.id for p in parts] == [f"exam-11-1{c}" for c in "abcdef"]
+    assert [p.asks for p in parts] == ["dcg", "ideal", "idcg", "ndcg", "higher", "choice"]
+    assert [p.title.split(": ")[0] for p in parts] == [f"Problem 1({c})" for c in "abcdef"]
     assert len({p.setting.labels for p in parts}) == 1  # one ranking for every part
-    assert parts[0].prompt.startswith("Parts (a) to (e) work on the same ranked list.")
+    assert parts[0].prompt.startswith("Parts (a) to (f) work on the same ranked list.")
     k = parts[0].setting.k
     assert parts[1].setting.k is None and parts[2].setting.k == parts[3].setting.k == k
     for p in parts:
@@ -291,13 +302,59 @@ def test_a_task_asks_five_parts_on_one_ranking_in_the_exam_order():
     assert d == pytest.approx(a / c, abs=1e-12)
 
 
+def test_one_seeded_draw_keeps_every_seed_s_set():
+    """_problem and _task share one draw; these sets are pinned from before they did (main 70024b9)."""
+    task = generate_exam(11, ExamSettings(problems=1, kinds=("task",), length=5)).problems
+    assert (task[0].setting.labels, task[0].setting.k, task[4].labels_b) == ((2, 3, 1, 3, 2), 3, (3, 2, 1, 3, 2))
+    lecture = generate_exam(2026, ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)).problems
+    assert [p.setting.labels for p in lecture if p.id.endswith(("-1", "-2", "-4a", "-5"))] == [
+        (3, 3, 3, 1, 3), (2, 2, 1, 1, 0), (1, 1, 3, 1, 2), (2, 3, 1, 2, 3)]
+    first = generate_exam(1, ExamSettings(problems=1)).problems[0]
+    assert (first.asks, first.setting.labels, first.rank) == ("term", (2, 0, 2, 3, 2), 1)
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 7))
+def test_part_f_asks_the_reason_each_wrong_one_a_named_misconception(seed):
+    parts = generate_exam(seed, ExamSettings(problems=1, kinds=("task",), length=6)).problems
+    compare, why = parts[4], parts[5]
+    assert why.kind == "concept" and len(why.options) == 4
+    # the reasons do not give (e) away: the same four whoever wins (only the order is seeded)
+    other = generate_exam(seed + 1, ExamSettings(problems=1, kinds=("task",), length=6)).problems[5]
+    if why.setting.discount == other.setting.discount:
+        assert sorted(why.options) == sorted(other.options)
+    right = ex.check(why, "ABCD"[why.answer_option])
+    assert right.correct and "the discount decides" in right.message
+    named = set()
+    for i in range(4):
+        if i == why.answer_option:
+            continue
+        fb = ex.check(why, "ABCD"[i])
+        assert not fb.correct and fb.misconception in ex.MISCONCEPTIONS, fb
+        assert ex.MISCONCEPTIONS[fb.misconception].name in fb.message
+        named.add(fb.misconception)
+    assert named == {"move-down-helps", "discount-linear-loss", "ideal-unsorted"}
+    assert why.labels_b == compare.labels_b and why.setting == compare.setting
+
+
+def test_the_set_summary_names_the_problem_with_the_trap():
+    exam_set = generate_exam(2026, ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS))
+    trapped = [p for p in exam_set.problems if p.setting is not None and p.setting.missed]
+    number = trapped[0].id.split("-")[-1].rstrip("abcdef")
+    count = len(trapped[0].setting.missed)
+    text = exam_set.describe()
+    assert "0 missed relevant per list" not in text
+    assert (f"no missed relevant documents except in problem {number}: {count} missed relevant "
+            f"document{'s' if count != 1 else ''} (the missed-documents trap)") in text
+    assert "3 missed relevant per list" in generate_exam(1, HARD).describe()  # missed > 0: no trap, as set
+
+
 def test_the_missed_documents_trap_is_on_by_default_once_per_set():
     for seed in range(30):
         exam_set = generate_exam(seed, ExamSettings(problems=6))
         trapped = [p for p in exam_set.problems if p.setting is not None and p.setting.missed]
         assert trapped, seed
-        assert len({p.id.rstrip("abcde") for p in trapped}) == 1  # one problem (or one task) per set
-    assert "the missed-documents trap once" in ExamSettings().describe()
+        assert len({p.id.rstrip("abcdef") for p in trapped}) == 1  # one problem (or one task) per set
+    assert "except in one problem (the missed-documents trap)" in ExamSettings().describe()
     off = ExamSettings(problems=6, trap=False)
     assert not any(p.setting.missed for p in generate_exam(3, off).problems)
     assert "trap" not in off.describe()
@@ -342,7 +399,7 @@ def test_levels_get_harder():
 
 
 def test_the_printable_sheet_says_write_not_type():
-    page = exam.exam_html(generate_exam(5, ExamSettings(problems=12, kinds=exam.EXAM_KINDS)))
+    page = exam_html(generate_exam(5, ExamSettings(problems=12, kinds=exam.EXAM_KINDS)))
     problems = page.split('<section class="key">')[0]
     assert "Write the ideal ranking" in problems
     assert not re.search(r"\bType\b", problems)
@@ -362,15 +419,91 @@ def test_a_practice_set_is_like_the_real_exam() -> None:
         assert task[4].startswith("which"), titles
 
 
-def test_notebook_08_starts_with_the_practice_kinds() -> None:
+def test_notebook_08_starts_with_the_practice_kinds_and_offers_the_levels() -> None:
     import ast
 
     from ndcg_core.teaching.paths import notebooks_dir
 
     source = (notebooks_dir() / "08_exam_practice.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
-    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and any(
-        k.arg == "label" and isinstance(k.value, ast.Constant) and k.value.value == "Questions" for k in n.keywords))
-    options = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "options"))
-    value = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "value"))
+
+    def assigned(name):
+        return ast.literal_eval(next(n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                                     and any(getattr(t, "id", None) == name for t in n.targets)))
+
+    options, value = assigned("_question_options"), assigned("_lecture_questions")
     assert tuple(options[label] for label in value) == exam.PRACTICE_KINDS
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and any(
+        k.arg == "label" and isinstance(k.value, ast.Constant) and k.value.value == "Difficulty" for k in n.keywords))
+    levels = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "options"))
+    assert set(levels.values()) == {"lecture", *exam.LEVELS}
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_notebook_08_difficulty_sets_the_knobs(level):
+    """Choosing a level in 08 gives exactly the level's settings (the knobs follow it)."""
+    module, defs = _run_notebook_08()
+    level_dropdown = defs["level_dropdown"]
+    assert level_dropdown.value == "lecture"
+    # the knobs' cell (named difficulty_knobs), run on its own with the level chosen
+    picked = type("Picked", (), {"value": level})()
+    _, made = module.difficulty_knobs.run(exam=exam, level_dropdown=picked, mo=defs["mo"], widgets=defs["widgets"])
+    want = exam.exam_settings(level)
+    got = ExamSettings(
+        problems=made["problems_slider"].value, length=made["length_slider"].value,
+        max_label=made["max_label_slider"].value, gains=tuple(made["gains_multiselect"].value),
+        discounts=tuple(made["discounts_multiselect"].value), unjudged=made["unjudged_slider"].value,
+        unjudged_policies=tuple(made["policies_multiselect"].value), missed=made["missed_slider"].value,
+        kinds=tuple(made["kinds_multiselect"].value), precision=made["precision_slider"].value)
+    assert got == replace(want, kinds=got.kinds) and set(got.kinds) == set(want.kinds)  # kinds in the menu's order
+
+
+# --------------------------------------------------------------------------- the code task and the sheet
+
+
+def test_the_code_task_asks_dcg_then_ndcg_and_the_model_answer_passes_both():
+    task = exam.code_task(7)
+    assert task == exam.code_task(7) and task.functions == ("dcg", "ndcg")
+    assert task.exercises == ("code-dcg", "code-ndcg")
+    assert task.prompt.index("def dcg(rels, k)") < task.prompt.index("def ndcg(rels, k)")
+    assert "calls your `dcg`" in task.prompt
+    assert "def dcg(rels, k):" in task.starter and "def ndcg(rels, k):" in task.starter
+    for exercise in task.exercises:
+        report = check_code_text(exercise, exam.MODEL_CODE, task.cases)
+        assert report.passed and len(report.cases) == len(ex.code.BATTERY[exercise[5:]]) + 4, report.markdown()
+    assert exam.code_notes(task, exam.MODEL_CODE) == []
+
+
+def test_the_code_task_says_when_ndcg_is_not_built_on_dcg():
+    task = exam.code_task(7)
+    alone = ("from math import log2\ndef dcg(rels, k):\n    return 0\n\n"
+             "def ndcg(rels, k):\n    ideal = sorted(rels, reverse=True)\n    return 1.0\n")
+    (note,) = exam.code_notes(task, alone)
+    assert note.startswith("`ndcg` does not call `dcg`")
+    assert exam.code_notes(task, "def ndcg(rels, k):\n    return my.dcg(rels, k)\n")  # a method is not your dcg
+
+
+def test_the_sheet_prints_the_code_task_and_room_for_the_reasons():
+    exam_set = generate_exam(11, ExamSettings(problems=2, kinds=("task", "concept")))
+    task = exam.code_task(11)
+    page = exam_html(exam_set, code=task)
+    problems = page[:page.index("<h2>Answer key</h2>")]
+    assert html.escape(task.title) in problems and "def ndcg(rels, k)" in problems
+    assert problems.count('class="code-box"') == 1
+    assert problems.count('<div class="writing"') == sum(p.kind == "concept" for p in exam_set.problems) == 2
+    for option in exam_set.problems[5].choices:  # part (f)'s reasons, each printed
+        assert html.escape(option, quote=False) in problems
+    key = page[page.index("<h2>Answer key</h2>"):]
+    assert html.escape(exam.MODEL_CODE, quote=False).splitlines()[3] in key
+    assert exam_html(exam_set).count('class="code-box"') == 0  # no code task given: none printed
+
+
+def test_the_sheet_turns_markdown_into_html_with_the_markdown_package_and_escapes_text():
+    from ndcg_core.ui.markup import markdown_html
+
+    out = markdown_html("Hello <script>alert(1)</script> **bold** `a<b`\n\n<img src=x>\n\n| a | b |\n|---|---|\n| 1 | <2> |")
+    assert "<script>" not in out and "&lt;script&gt;" in out and "&lt;img src=x&gt;" in out
+    assert "<strong>bold</strong>" in out and "<code>a&lt;b</code>" in out
+    assert "<th>a</th>" in out and "<td>&lt;2&gt;</td>" in out
+    with pytest.raises(TypeError, match=r"text must be Markdown text \(a str\); got 3 \(int\)"):
+        markdown_html(3)

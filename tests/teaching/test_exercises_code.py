@@ -8,6 +8,7 @@ from math import log, log2
 import pytest
 from direct_formulas import LECTURE_DCG
 
+from ndcg_core.infra.sandbox import check_code_text
 from ndcg_core.teaching import exercises as ex
 
 
@@ -80,7 +81,7 @@ def test_code_mistakes_are_reported_with_input_expected_and_got():
         return "0.78"
 
     case = ex.check_code("code-dcg", returns_text).cases[0]
-    assert case.got == "'0.78'" and "return a finite number" in case.problem
+    assert case.got == "`'0.78'`" and "return a finite number" in case.problem
 
     def natural_log(rels, k):
         return sum(rels[i] / log(i + 2) for i in range(min(k, len(rels))))
@@ -94,3 +95,65 @@ def test_check_code_errors():
         ex.check_code("lecture-dcg", exam_dcg)
     with pytest.raises(TypeError, match=r"func must be a function dcg\(rels, k\); got 2\.43 \(float\)"):
         ex.check_code("code-dcg", 2.43)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- what the sandbox says, as the page shows it
+
+
+def _shown_html(markdown_text: str) -> str:
+    """The report as marimo renders it (its own Markdown, with its extensions)."""
+    import marimo as mo
+
+    return mo.md(markdown_text).text
+
+
+def test_a_refused_name_is_shown_as_typed_not_as_markdown():
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    return ().__subclasses__")
+    html = _shown_html(report.markdown())
+    assert '<code>Line 2: "__subclasses__" is an invalid attribute name because it starts with "_"</code>' in html
+    assert "<em>" not in html and "<strong>subclasses" not in html  # not italic, not bold
+    assert '"_".. ' not in report.markdown()
+
+
+def test_the_cpu_limit_message_shows_the_power_as_python_writes_it():
+    from ndcg_core.infra import sandbox
+
+    html = _shown_html(sandbox.CPU_MESSAGE)
+    assert "<code>10 ** (10 ** 10)</code>" in html
+    assert "<sup>" not in html and "10)10))" not in html
+
+
+@pytest.mark.parametrize("source, where", [
+    ("def dcg(rels, k):\n    raise SystemExit", "case"),
+    ("raise SystemExit\ndef dcg(rels, k):\n    return 0", "top"),
+])
+def test_raise_system_exit_is_named_not_reported_as_out_of_memory(source, where):
+    report = check_code_text("code-dcg", source)
+    text = report.markdown()
+    assert "out of memory" not in text and "ran out" not in text
+    assert "SystemExit" in text and "return" in text
+    if where == "case":
+        assert report.cases and all("raised SystemExit. raise SystemExit (or exit()) ends a whole program" in c.problem
+                                    for c in report.cases)
+    else:
+        assert report.message == ("Your code stopped before dcg was defined: `SystemExit`. raise SystemExit (or exit()) "
+                                  "ends a whole program; define the function and let it return its result.")
+
+
+def test_a_constant_return_gets_one_diagnosis_not_a_coincidence_per_case():
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    return 1")
+    problems = {c.problem for c in report.failures}
+    assert problems == {"returns 1 for every case, whatever rels and k are: the function must compute its result "
+                        "from rels, rank by rank up to k (compare the worked solution of the lecture example)."}
+    assert "reciprocal" not in report.markdown() and "one rank too many" not in report.markdown()
+    # a function that computes something keeps its per-case diagnosis
+    from math import log
+    natural = ex.check_code("code-dcg", lambda rels, k: sum(rels[i] / log(i + 2) for i in range(min(k, len(rels)))))
+    assert any("natural logarithm" in c.problem for c in natural.failures)
+
+
+def test_what_a_learner_raises_is_shown_as_text():
+    report = check_code_text("code-dcg", "def dcg(rels, k):\n    raise ValueError('<img src=x> __x__ | y')")
+    html = _shown_html(report.markdown())
+    assert "<img" not in html and "<code>&lt;img src=x&gt; __x__ ¦ y</code>" in html
+    assert "<strong>x</strong>" not in html and "<em>" not in html

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from ndcg_core.teaching import exam
+from ndcg_core.ui.exam_sheet import exam_html
 from ndcg_core.teaching import exercises as ex
 
 BANK = ex.all_exercises()
@@ -75,7 +76,7 @@ def test_misconception_names_and_hints_show_no_internal_names():
 @pytest.mark.parametrize("seed", [0, 3, 27, 2026])
 def test_exam_problems_and_the_printable_sheet_show_no_internal_names(seed):
     exam_set = exam.generate_exam(seed, HARD)
-    found = [f"sheet: {leak}" for leak in leaks(exam.exam_html(exam_set))]
+    found = [f"sheet: {leak}" for leak in leaks(exam_html(exam_set, code=exam.code_task(seed)))]
     for problem in exam_set.problems:
         found += [f"{problem.id} {where}: {leak}" for where, text in texts(problem) for leak in leaks(text)]
     assert not found, "\n".join(found)

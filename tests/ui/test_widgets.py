@@ -263,3 +263,31 @@ def test_a_checked_answer_is_shown_as_typed_and_escaped_once() -> None:
     raw = widgets.verdict(Submitted(1, **{"lecture-ideal": "2 > 1, <b>1</b>"}), "lecture-ideal").text
     assert "<code>2 &gt; 1, &lt;b&gt;1&lt;/b&gt;</code>" in raw  # the browser shows 2 > 1, <b>1</b>
     assert "<b>1</b>" not in raw  # never as markup
+
+
+@pytest.mark.parametrize("typed", ['<a href="https://example.org">me</a>', "<img src=x onerror=alert(1)>",
+                                   "**bold** _it_ [l](https://e.org)"])
+def test_the_name_box_message_shows_what_was_typed_as_text(typed) -> None:
+    name, note = widgets.checked_name(typed)
+    assert name is None
+    html = mo.md(note).text
+    assert "<a " not in html and "<img" not in html and "<em>" not in html and "<strong>bold" not in html
+    assert "may hold letters, digits, spaces" in html
+
+
+def test_a_text_verdict_names_its_box_so_the_page_can_mark_it_stale_while_it_is_edited() -> None:
+    """While a learner edits a checked answer the old verdict must not look current: it is
+    wrapped with its box's object id, and the head script (ui.stale) fades it on typing."""
+    from ndcg_core.ui import front, stale
+
+    answers = widgets.answer_boxes(("lecture-dcg",))
+    box = answers["lecture-dcg"]["answer"]
+    assert stale.ATTRIBUTE not in widgets.verdict(answers, "lecture-dcg").text  # nothing checked: nothing to mark
+    answers = widgets.answer_boxes(("lecture-dcg",))
+    box = answers["lecture-dcg"]["answer"]
+    answers._update({"lecture-dcg": {"answer": "2.43", "check": 1}})
+    out = widgets.verdict(answers, "lecture-dcg")
+    assert f'{stale.ATTRIBUTE}="{box._id}" {stale.CHECKED}="2.43"' in out.text and "Right:" in out.text
+    assert f"object-id='{box._id}'" in box.text  # the id the page's box carries
+    assert stale.STALE_HEAD in front.CHROME_HEAD  # the head every notebook page gets
+    assert "Not checked: you are editing the answer" in stale.STALE_HEAD

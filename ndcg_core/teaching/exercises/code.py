@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from numbers import Real
 from typing import Any, NamedTuple
@@ -35,7 +36,8 @@ from .misconceptions import MISCONCEPTIONS, variants
 from .model import Exercise, Setting
 from .values import quantity
 
-__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "code_battery", "judge_results", "battery_markdown"]
+__all__ = ["CodeCase", "CodeReport", "BATTERY", "check_code", "code_battery", "judge_results", "battery_markdown",
+           "code_span"]
 
 
 class CodeCase(NamedTuple):
@@ -68,7 +70,12 @@ class CodeReport(NamedTuple):
         return [c for c in self.cases if not c.passed]
 
     def markdown(self) -> str:
-        """A summary line, then a table of the failing cases (input, expected, got, why)."""
+        """A summary line, then a table of the failing cases (input, expected, got, why).
+
+        Every text that comes from the learner's code (what it raised or returned, the
+        compiler's message quoting it) is a :func:`code_span`: shown as typed, never read as
+        Markdown (``__subclasses__`` stays as it is, not bold or italic).
+        """
         if self.message:
             return f"**{self.function}**: not checked. {self.message}"
         ok = sum(c.passed for c in self.cases)
@@ -77,6 +84,20 @@ class CodeReport(NamedTuple):
             return head + " Every case gives the expected value."
         rows = [[f"`{c.call}`", c.what, format_number(c.expected), c.got, c.problem] for c in self.failures]
         return head + "\n\n" + pipe_table(["call", "case", "expected", "got", "what went wrong"], rows)
+
+
+def code_span(text: object) -> str:
+    """``text`` as a Markdown code span: shown exactly as typed, never read as markup (no
+    italics from ``__subclasses__``, no superscript from ``^``, no live link or ``<img>``).
+    Whitespace runs become one space; a pipe becomes ``¦`` (a table cell ends at ``|``).
+
+    >>> code_span("__subclasses__"), code_span("a `b` c")
+    ('`__subclasses__`', '`` a `b` c ``')
+    """
+    flat = " ".join(str(text).split()).replace("|", "¦")
+    ticks = "`" * (max((len(run) for run in re.findall(r"`+", flat)), default=0) + 1)
+    pad = " " if "`" in flat else ""
+    return f"{ticks}{pad}{flat}{pad}{ticks}"
 
 
 #: The cases each function is run on: (what the case is, rels, k).
@@ -156,7 +177,7 @@ def check_code(exercise_id: str | Exercise, func: Callable[..., Any]) -> CodeRep
         cases.append(_judge(function, what, rels, k, {
             "value": number, "shown": _show(got), "type": type(got).__name__,
             "changed": None if given == list(rels) else _show(given)}))
-    return CodeReport(f"{function}(rels, k)", tuple(cases))
+    return CodeReport(f"{function}(rels, k)", _constant_return(tuple(cases)))
 
 
 def code_battery(exercise_id: str | Exercise, extra_cases: Sequence[tuple[str, Sequence[int], int]] = ()
@@ -200,8 +221,23 @@ def judge_results(function: str, cases: Sequence[tuple[str, Sequence[int], int]]
     name = f"{function}(rels, k)"
     if results is None:
         return CodeReport(name, (), message)
-    return CodeReport(name, tuple(_judge(function, what, rels, k, result)
-                                  for (what, rels, k), result in zip(cases, results)))
+    return CodeReport(name, _constant_return(tuple(_judge(function, what, rels, k, result)
+                                                   for (what, rels, k), result in zip(cases, results))))
+
+
+def _constant_return(cases: tuple[CodeCase, ...]) -> tuple[CodeCase, ...]:
+    """One diagnosis, not a coincidence per case, for a function that returns the same number
+    whatever it is given (``return 1``): that value matches some mistake on some case by chance."""
+    failed = [c for c in cases if not c.passed]
+    values = {c.got for c in cases if c.got != "an error"}
+    expected = {round(c.expected, 9) for c in cases}
+    numeric = all(c.passed or c.problem.startswith(("matches", "does not match")) for c in cases)
+    if len(failed) < 2 or len(values) != 1 or len(expected) < 3 or not numeric:
+        return cases  # not one number every time (an error, a text, a list changed): each case says why
+    (value,) = values
+    why = (f"returns {value} for every case, whatever rels and k are: the function must compute its result "
+           "from rels, rank by rank up to k (compare the worked solution of the lecture example).")
+    return tuple(c if c.passed else c._replace(problem=why) for c in cases)
 
 
 def _judge(function: str, what: str, rels: Sequence[int], k: int, result: dict[str, Any]) -> CodeCase:
@@ -211,11 +247,12 @@ def _judge(function: str, what: str, rels: Sequence[int], k: int, result: dict[s
     if "error" in result:
         kind, text = result["error"], result.get("message", "")
         return CodeCase(call, what, expected, "an error", False,
-                        f"raised {kind}: {text}. {_error_hint(function, kind, text)}".strip())
-    shown = str(result.get("shown", ""))
+                        f"raised {kind}{': ' + code_span(text) if text else ''}. "
+                        f"{_error_hint(function, kind, text)}".strip())
+    shown = code_span(result.get("shown", ""))
     if result.get("changed") is not None:
         return CodeCase(call, what, expected, shown, False,
-                        f"changed the list it was given to {result['changed']} (sorted it in place?). "
+                        f"changed the list it was given to {code_span(result['changed'])} (sorted it in place?). "
                         "Work on a copy: sorted(rels, reverse=True) returns a new list.")
     value = result.get("value")
     if value is None:
@@ -237,6 +274,9 @@ def _error_hint(function: str, kind: str, text: str = "") -> str:
         if function == "ndcg":
             return "When the ideal DCG is 0 (no relevant document), nDCG is defined as 0: check before dividing."
         return "Rank 1 needs log2(1 + 1) = 1 in the denominator: use log2(i + 2) for a 0-based index i."
+    if kind in ("SystemExit", "KeyboardInterrupt"):
+        return ("raise SystemExit (or exit()) ends a whole program; a function gives its result back with "
+                "return: end it with return and the number.")
     if kind == "IndexError":
         return "k may be larger than the list: stop at min(k, len(rels))."
     if kind == "NameError" and any(w in text for w in ("'open'", "'exec'", "'eval'", "'input'", "'compile'")):

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 from ...teaching.paths import notebooks_dir
 from .catalogue import deck_names, has_slides_layout, read_notebooks
 from .page import page_html
+from ..stale import STALE_HEAD
 from .thumbnails import THUMBNAIL_PATH, Thumbnails
 
 __all__ = ["CLASS_URL_ENV", "DECK_ENV", "class_questions_url", "FrontDoor", "CHROME_HEAD", "chrome_fixes"]
@@ -151,6 +152,8 @@ async def _respond(send: Send, scope: Scope, status: int, body: bytes, media_typ
 #: so the cells are inside one. The script only sets attributes marimo leaves unset, when its
 #: elements appear; it changes nothing else.
 CHROME_HEAD = resources.files(__package__).joinpath("chrome_head.html").read_text(encoding="utf-8").rstrip("\n")
+# and a verdict fades while its answer box is edited (ui/stale.py: marimo sends a text box's value on Enter)
+CHROME_HEAD += STALE_HEAD
 
 @contextlib.asynccontextmanager
 async def chrome_fixes(app: Any) -> AsyncIterator[None]:
