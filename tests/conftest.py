@@ -4,7 +4,12 @@ The suite runs on shared, noisy 2-core machines; a property that is correct must
 because one example took longer than hypothesis' default 200 ms while the machine was busy.
 """
 
-from hypothesis import HealthCheck, settings
+import os
+
+# Figures are drawn off screen, in this process too (notebooks run in-process: tests/notebook_runs.py).
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("ndcg-lab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ndcg-lab")
@@ -47,7 +52,6 @@ def chromium() -> Iterator[object]:
 
 # Progress and class answers go to a throwaway data folder, never the tester's own
 # (~/.local/share/ndcg-lab); servers the browser tests start inherit it.
-import os  # noqa: E402
 import tempfile  # noqa: E402
 
 os.environ.setdefault("NDCG_LAB_DATA_DIR", tempfile.mkdtemp(prefix="ndcg-lab-test-data-"))

@@ -258,13 +258,9 @@ def test_parse_seed_errors(text, error, message):
 
 
 def test_notebook_08_runs_headless_with_the_library_defaults():
-    import importlib.util
+    from notebook_runs import default_run  # one run per session, shared with tests/notebooks
 
-    path = ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py"
-    spec = importlib.util.spec_from_file_location("notebook_08", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    _, defs = module.app.run()
+    _, defs = default_run(ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py")
     shown = defs["exam_set"]
     assert shown.seed == 2026
     assert shown.settings == ExamSettings(problems=5, kinds=exam.PRACTICE_KINDS)
