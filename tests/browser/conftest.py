@@ -1,9 +1,14 @@
 """Fixtures for the end-to-end tests: a real ``ndcg-lab`` server and headless Debian chromium.
 
-- ``lab_server`` (module scope): starts ``ndcg-lab --port <free> --headless``, waits until it
-  answers, yields its base URL (``http://127.0.0.1:PORT``), and stops it (and marimo under it)
-  when the module is done. Every notebook is one vertical page there.
-- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: notebooks with a
+- ``lab_server`` (session scope): starts ``ndcg-lab --port <free> --headless`` once for every
+  module that asks for it, waits until it answers, yields its base URL
+  (``http://127.0.0.1:PORT``), and stops it (and marimo under it) when the session ends. Every
+  notebook is one vertical page there. Each page opened is a kernel session of its own, and
+  progress goes to the session's one ``NDCG_LAB_DATA_DIR`` (tests/conftest.py) whichever server
+  writes it, so sharing the server shares nothing a test could see. A module that needs a
+  server of its own (other options, a restart, its own data folder) starts one with
+  :func:`_lab` in a module-scoped fixture, as tests/browser/test_learning_loop.py does.
+- ``lab_slides_server`` (session scope): the same for ``ndcg-lab slides``: notebooks with a
   layout in ``notebooks/layouts/`` open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
@@ -109,15 +114,15 @@ def _lab(tmp_path_factory: pytest.TempPathFactory, *mode: str) -> Iterator[str]:
         _stop(process)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of an ``ndcg-lab`` server started for this test module (notebooks as pages)."""
+    """Base URL of the session's ``ndcg-lab`` server (notebooks as pages), shared by every module."""
     yield from _lab(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of an ``ndcg-lab slides`` server started for this test module (decks as slides)."""
+    """Base URL of the session's ``ndcg-lab slides`` server (decks as slides), shared by every module."""
     yield from _lab(tmp_path_factory, "slides")
 
 
