@@ -38,19 +38,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ...`
 
 from browser_support import require_browser  # noqa: E402
-from marimo_page import install_tracker  # noqa: E402
+from marimo_page import ACTION_TIMEOUT_MS, install_tracker  # noqa: E402
 from ndcg_core.infra.processes import free_port  # noqa: E402, F401 (test_harness reaches it here)
 
 ARTIFACTS = HERE.parent / "artifacts"
 SERVER_START_TIMEOUT = 120.0
 SERVER_STOP_TIMEOUT = 20.0
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every test under tests/browser is a browser test."""
-    for item in items:
-        if HERE in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.browser)
 
 
 def _ndcg_lab_command() -> list[str]:
@@ -130,7 +123,7 @@ def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 def page(chromium: object) -> Iterator[object]:
     """A fresh page in its own context (1280x900), with the marimo run tracker installed."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.set_default_timeout(60_000)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     new_page = context.new_page()
     install_tracker(new_page)
     try:
