@@ -117,7 +117,8 @@ def parse_gain_table(text: str) -> dict[float, float]:
     """Parse a typed gain table such as ``"0:0, 1:1, 2:3, 3:7"``.
 
     Entries are ``label:gain`` (or ``label=gain``) separated by commas, semicolons
-    or white space. Labels must be non-negative, gains any finite number.
+    or white space. Labels must be non-negative, gains any finite number (a document whose
+    gain is negative is left out of the ideal list: see :func:`ndcg_core.idcg`).
 
     Examples
     --------

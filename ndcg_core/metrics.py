@@ -66,8 +66,13 @@ def _dcg_of(labels: np.ndarray, k: int | None, gain: GainFunction, discount: Dis
 
 
 def _dcg_of_gains(gains: np.ndarray, k: int | None, discount: DiscountFunction) -> float:
-    """DCG@k of gains already computed (the ideal list's)."""
-    n = _cut(len(gains), k)
+    """DCG@k of gains already computed (the ideal list's: sorted, largest first, none negative).
+
+    The zero gains at the end add nothing and are not summed, so IDCG@k is the same float
+    at every k past the last positive gain (a dot product over a longer array may round
+    differently in the last bit, and nDCG@100 would then differ from nDCG@10 by 1e-16).
+    """
+    n = min(_cut(len(gains), k), int(np.count_nonzero(gains)))
     if n == 0:
         return 0.0
     return dcg_at(gains[:n], discount.prefix(n))
@@ -77,10 +82,15 @@ def _ideal(source: np.ndarray, gain: GainFunction, *, with_labels: bool = False)
     """The ideal list: every judged document, largest gain first; (labels or None, gains).
 
     Sorted by gain, not by label, so a table gain that is not monotone in the label
-    still gives the best possible ordering. The labels (for the per-rank table) come
-    from a stable sort; the gains alone from a plain one, which is faster.
+    still gives the best possible ordering. A document whose gain is negative is left
+    out: the best obtainable ranking puts it below the cutoff, never inside it (as
+    trec_eval's ``ndcg``, whose ideal stops at the first gain that is not positive).
+    The labels (for the per-rank table) come from a stable sort; the gains alone from a
+    plain one, which is faster.
     """
     gains = gain(source)
+    if gains.size and gains.min() < 0:
+        source, gains = source[gains >= 0], gains[gains >= 0]
     if not with_labels:
         return None, -np.sort(-gains)
     order = np.argsort(-gains, kind="stable")
@@ -187,7 +197,9 @@ def idcg(
     ----------
     judgments : sequence of numbers
         All judged labels of the query, in any order (judged non-relevant documents
-        may be left out: they add nothing).
+        may be left out: they add nothing). A document whose gain is negative (a gain
+        table may price a label below 0) is left out: the best ranking keeps it below
+        the cutoff, as trec_eval's ideal does.
     k, gain, discount, base
         As in :func:`dcg`.
 
@@ -197,6 +209,8 @@ def idcg(
 
     >>> round(idcg([2, 1, 1], 5), 4)
     3.1309
+    >>> idcg([1, 0, 0], 3, gain={0: -1, 1: 1})  # the two penalised documents stay out
+    1.0
     """
     k = check_k(k)
     judged = check_judgments(judgments)
@@ -265,6 +279,7 @@ def ndcg(
     -------
     float
         In [0, 1] for non-negative gains; 0.0 when no judged document has a positive gain.
+        Documents with a negative gain are left out of the ideal list (see below).
 
     Examples
     --------
@@ -277,6 +292,16 @@ def ndcg(
 
     >>> ndcg([3, 0, 0], 3), round(ndcg([3, 0, 0], 3, judgments=[3, 3, 2]), 4)
     (1.0, 0.5091)
+
+    A gain table may give a label a negative gain (a penalty). The ideal leaves such
+    documents out, so it stays the best obtainable ranking: here IDCG@3 = 1, not
+    1 - 1/log2(3) - 1/log2(4) < 0, and the optimal run scores 1.0. A run that ranks the
+    penalised documents inside the cutoff can then score below 0.
+
+    >>> ndcg([1, None, None], 3, judgments=[1, 0, 0], gain={0: -1, 1: 1})
+    1.0
+    >>> round(ndcg([1, 0, 0], 3, judgments=[1, 0, 0], gain={0: -1, 1: 1}), 4)  # 1 - 0.6309 - 0.5
+    -0.1309
     """
     return score(
         labels, k, judgments=judgments, gain=gain, discount=discount, base=base, unjudged=unjudged

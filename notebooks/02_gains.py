@@ -18,14 +18,13 @@ def _():
     import ndcg_core as nc
     from ndcg_core.teaching import compare
     import ndcg_core.ui.plots as ncplots
-    from ndcg_core.ui import lecture, tables, widgets
-    from ndcg_core.ui.decks import gains as gains_deck
-    return compare, gains_deck, lecture, mo, nc, ncplots, tables, widgets
+    from ndcg_core.ui import tables, widgets
+    return compare, mo, nc, ncplots, tables, widgets
 
 
 @app.cell(hide_code=True)
-def _(gains_deck, lecture, mo):
-    mo.md(gains_deck.TITLE_MD if lecture.in_deck() else r"""
+def _(mo):
+    mo.md(r"""
     # 02 · Gains: what a label is worth
 
     nDCG is three decisions stacked on top of each other: what a relevance label is worth,
@@ -291,6 +290,12 @@ def _(mo):
     Any table of `label:gain` pairs is a gain function. Type one below; it is applied to the
     list you typed above. Here the ideal list is built from that list's own labels, as if it
     held every judged document of the query.
+
+    A gain may be negative, a penalty (say `0:-1` for a document that wastes the reader's
+    time). The ideal list then **leaves the negative-gain documents out**: the best ranking
+    puts them below the cutoff, and an ideal that counted them would no longer be the best
+    obtainable, so even a perfect run would not score 1. trec_eval's `ndcg` builds its ideal
+    the same way. A run that ranks penalised documents inside the cutoff can score below 0.
     """)
     return
 
@@ -420,224 +425,6 @@ def _(chapter_answers, widgets):
 @app.cell
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "gains-labels-first")
-    return
-
-
-# ---- the deck (ndcg-lab slides): each concept slide is a head (heading, one line, the controls)
-# and, one arrow press later, the numbers beside the controls and the plot they move, composed
-# by ndcg_core.ui.decks.gains. These cells draw nothing on the page.
-
-
-@app.cell
-def _(gain_table_text, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.head(
-        "Labels are codes; a gain function prices them",
-        [gain_table_text],
-        lead="DCG@k = Σ g(ℓᵢ)·d(i): the gain g(ℓ) is what DCG adds up, not the label ℓ.",
-    )
-    return
-
-
-@app.cell
-def _(gain_table_text, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.gains_result(gain_table_text.value)
-    return
-
-
-@app.cell
-def _(labels, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    # a dropdown, not a slider: its value reads from the back row and arrow keys stay the deck's
-    deck_rank_dropdown = mo.ui.dropdown(
-        options=[str(_i) for _i in range(1, min(len(labels or [0]), 50) + 1)], value="1",
-        label="Rank of the document to relabel",
-    )
-    deck_label_dropdown = mo.ui.dropdown(options=["0", "1", "2", "3", "4"], value="3", label="New label")
-    return deck_label_dropdown, deck_rank_dropdown
-
-
-@app.cell
-def _(deck_label_dropdown, deck_rank_dropdown, gains_deck, labels_text, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.head(
-        "Promote one document",
-        [labels_text, [deck_rank_dropdown, deck_label_dropdown]],
-        lead="Its discount d(i) stays; its contribution g(ℓ)·d(i) grows by the ratio of the gains.",
-        numbers_width="26rem",
-    )
-    return
-
-
-@app.cell
-def _(deck_label_dropdown, deck_rank_dropdown, gains_deck, labels, labels_error, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.stop(labels is None, gains_deck.problem(labels_error) if labels is None else None)
-    gains_deck.promote_result(labels, int(deck_rank_dropdown.value), int(deck_label_dropdown.value))
-    return
-
-
-@app.cell
-def _(SWAP_RUNS, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    swap_run_radio = mo.ui.radio(options=list(SWAP_RUNS), value=list(SWAP_RUNS)[0], label="Run in the plot", inline=True)
-    return (swap_run_radio,)
-
-
-@app.cell
-def _(gains_deck, lecture, mo, swap_run_radio):
-    mo.stop(not lecture.in_deck())
-    gains_deck.head(
-        "Exponential gain: where the 3 sits matters",
-        [swap_run_radio],
-        lead="One query, judged 3 and 2. Run A puts the 3 at rank 1 and the 2 at rank 4; run B swaps them.",
-    )
-    return
-
-
-@app.cell
-def _(SWAP_JUDGMENTS, SWAP_RUNS, gains_deck, lecture, mo, swap_run_radio):
-    mo.stop(not lecture.in_deck())
-    gains_deck.runs_result(SWAP_RUNS, SWAP_JUDGMENTS, 4, swap_run_radio.value, gap=True)
-    return
-
-
-@app.cell
-def _(FLIP_RUNS, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    flip_run_radio = mo.ui.radio(options=list(FLIP_RUNS), value=list(FLIP_RUNS)[0], label="Run in the plot", inline=True)
-    return (flip_run_radio,)
-
-
-@app.cell
-def _(flip_run_radio, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.head(
-        "A gain is a chosen weighting: it can flip the winner",
-        [flip_run_radio],
-        lead="One query, judged 3, 2, 2, 2. Run A finds three 2s; run B finds the single 3 and nothing else.",
-    )
-    return
-
-
-@app.cell
-def _(FLIP_JUDGMENTS, FLIP_RUNS, flip_run_radio, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.runs_result(FLIP_RUNS, FLIP_JUDGMENTS, 4, flip_run_radio.value)
-    return
-
-
-@app.cell
-def _(gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.text_slide(
-        "Fix what the labels mean before judging",
-        "- Exponential gain says: a document that **answers** the need is worth far more than one "
-        "that only discusses the topic.\n"
-        "- That holds only if the assessors kept the top label for exactly that.\n"
-        "- A label scheme or gain chosen **after** seeing which system it favours makes the measure arbitrary.\n"
-        "- So: define the labels first, and **state the gain** with every nDCG you report.",
-        ask="**Ask the class:** your assessors gave 3 to anything \"very much on topic\". Is exponential gain justified?",
-    )
-    return
-
-
-@app.cell
-def _(gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.text_slide(
-        "What to remember",
-        "- Labels are ordered codes; the **gain function** decides what each is worth.\n"
-        "- Linear ℓ gives 0, 1, 2, 3; exponential 2^ℓ − 1 gives 0, 1, 3, 7.\n"
-        "- From 2 to 3 multiplies a document's contribution by 1.5 (linear) or 7/3 ≈ 2.33 (exponential).\n"
-        "- Exponential gain makes the score hinge on where the top-graded documents sit.\n"
-        "- Different gains are different measures: the choice can reverse which run wins.",
-    )
-    return
-
-
-@app.cell
-def _(gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.text_slide(
-        "Check yourself",
-        "Three exercises on gains, on paper first:\n\n"
-        "1. DCG@5 of the lecture example with exponential gain\n"
-        "2. One excellent or two good documents?\n"
-        "3. What a gain of 7 claims",
-        ask="Two minutes each; then an answer from the room goes into the box, and we check it.",
-    )
-    return
-
-
-@app.cell
-def _(mo):
-    exp_solution_button = mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
-    compare_solution_button = mo.ui.button(label="Next rank of the worked comparison", value=0, on_click=lambda n: n + 1)
-    return compare_solution_button, exp_solution_button
-
-
-@app.cell
-def _(chapter_answers, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.question(chapter_answers, "gains-exp-dcg")
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("gains-exp-dcg")
-    return
-
-
-@app.cell
-def _(exp_solution_button, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.solution("gains-exp-dcg", exp_solution_button.value, exp_solution_button)
-    return
-
-
-@app.cell
-def _(chapter_answers, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.question(chapter_answers, "gains-compare")
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("gains-compare")
-    return
-
-
-@app.cell
-def _(compare_solution_button, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.solution("gains-compare", compare_solution_button.value, compare_solution_button, sections=True)
-    return
-
-
-@app.cell
-def _(chapter_answers, gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.question(chapter_answers, "gains-weighting")
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("gains-weighting")
-    return
-
-
-@app.cell
-def _(gains_deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    gains_deck.concept_answer("gains-weighting")
     return
 
 

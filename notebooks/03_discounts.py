@@ -20,15 +20,14 @@ def _():
     import ndcg_core as nc
     from ndcg_core.teaching import claims, compare
     import ndcg_core.ui.plots as ncplots
-    from ndcg_core.ui import lecture, tables, widgets
-    from ndcg_core.ui.decks import discounts as deck
+    from ndcg_core.ui import tables, widgets
     import pandas as pd
-    return claims, compare, deck, lecture, math, mo, nc, ncplots, pd, tables, widgets
+    return claims, compare, math, mo, nc, ncplots, pd, tables, widgets
 
 
 @app.cell(hide_code=True)
-def _(deck, lecture, mo):
-    mo.md(deck.TITLE_MD if lecture.in_deck() else r"""
+def _(mo):
+    mo.md(r"""
     # 03 · Discounts: how fast a rank loses worth
 
     The second decision inside nDCG: how much less a document counts because it sits lower
@@ -200,8 +199,9 @@ def _(mo):
     ## The shifted variant: same input, two right answers
 
     The bounded-loss variant $1/\log_2(i+2)$ moves the whole curve one rank to the right:
-    rank 1 keeps only $1/\log_2 3 \approx 0.63$. The common evaluation tools (trec_eval,
-    scikit-learn, ranx) use $1/\log_2(i+1)$; code that uses the shifted form, and does not
+    rank 1 keeps only $1/\log_2 3 \approx 0.63$. Today's common evaluation tools (trec_eval
+    10, scikit-learn, ranx) use $1/\log_2(i+1)$; older trec_eval releases left ranks 1 and 2
+    undiscounted (chapter 10 shows the code). Code that uses the shifted form, and does not
     say so, reports different numbers for identical input, and both are internally
     consistent.
 
@@ -246,10 +246,14 @@ def _(compare, mo, nc, tables):
 @app.cell(hide_code=True)
 def _(mo):
     mo.md(r"""
-    ## The reciprocal discount: a reader who stops early
+    ## The reciprocal discount: a reader who may stop at any rank
 
-    $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a user who
-    reads a fixed, small number of results and ignores the rest. It decays much faster than
+    $1/i$ halves the weight by rank 2 and keeps a tenth at rank 10. It fits a reader who
+    reaches rank $i$ with probability $1/i$: rank 1 always, rank 2 half the time, rank 10 one
+    time in ten, so each rank counts by the chance that it is seen. The essay's reader, who
+    reads a fixed, small number $n$ of results and ignores the rest, is a different
+    discount: a **step**, 1 up to rank $n$ and 0 after it, which gives CG@$n$ (with binary
+    labels, $n$ times P@$n$). $1/i$ decays much faster than
     the logarithm: of the weight of ranks 1 to 100, more than half sits in ranks 1 to 10
     (see the table above), against about a fifth for the logarithm.
 
@@ -334,8 +338,9 @@ def _(mo):
       concave one).
     - The shifted $1/\log_2(i+2)$ and the standard discount give different numbers on the
       same input; both are "nDCG". Say which one you used.
-    - $1/i$ concentrates the weight in the first ranks, like a reader who stops early; AP
-      weighs its first relevant document the same way, 1/i (divided by R).
+    - $1/i$ concentrates the weight in the first ranks: a reader who reaches rank $i$ with
+      probability $1/i$. A reader who always reads exactly $n$ results is the step discount
+      (CG@$n$, P@$n$). AP weighs its first relevant document like $1/i$ (divided by R).
     - The log base cancels in nDCG but not in DCG (not for Järvelin–Kekäläinen either).
     - Without a discount you get CG, which ignores the order of the list.
     """)
@@ -388,168 +393,6 @@ def _(chapter_answers, widgets):
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "discounts-tail-ap")
     return
-
-
-# ---- the deck (ndcg-lab slides): the cells above are the page and are skipped in the deck;
-# the cells below draw only under ndcg-lab slides (lecture.in_deck()), composed by
-# ndcg_core.ui.decks.discounts. Each concept slide is two cells: its heading with the control,
-# then (the next arrow press) the numbers beside the control and the plot under both.
-
-
-@app.cell
-def _(deck, mo):
-    # the deck's own widgets (short labels for the projector); nothing is drawn on the page
-    deck_discount, deck_k, deck_hide = deck.discount_controls()
-    deck_head = deck.share_controls()
-    deck_sink_rank, deck_sink_other = deck.sink_controls()
-    deck_log_base, deck_base_family = deck.base_controls()
-    deck_shifted_button, deck_reciprocal_button = deck.solution_buttons()
-    return (
-        deck_base_family,
-        deck_discount,
-        deck_head,
-        deck_hide,
-        deck_k,
-        deck_log_base,
-        deck_reciprocal_button,
-        deck_shifted_button,
-        deck_sink_other,
-        deck_sink_rank,
-    )
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.candidates_slide()
-    return
-
-
-@app.cell
-def _(deck, deck_discount, deck_k, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.discount_head(deck_discount, deck_k)
-    return
-
-
-@app.cell
-def _(deck, deck_discount, deck_hide, deck_k, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.discount_result(deck_discount.value, deck_k.value, hidden=deck_hide.value, tools=[deck_hide])
-    return
-
-
-@app.cell
-def _(deck, deck_head, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.share_head(deck_head)
-    return
-
-
-@app.cell
-def _(deck, deck_head, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.share_result(deck_head.value)
-    return
-
-
-@app.cell
-def _(deck, deck_sink_other, deck_sink_rank, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.sink_head(deck_sink_rank, deck_sink_other)
-    return
-
-
-@app.cell
-def _(deck, deck_sink_other, deck_sink_rank, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.sink_result(deck_sink_rank.value, deck_sink_other.value)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.shifted_slide()
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.exam_code_note()
-    return
-
-
-@app.cell
-def _(deck, deck_base_family, deck_log_base, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.base_head(deck_log_base, deck_base_family)
-    return
-
-
-@app.cell
-def _(deck, deck_base_family, deck_log_base, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.base_result(deck_log_base.value, deck_base_family.value)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.md(deck.REMEMBER_MD)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.md(deck.CHECK_MD)
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-shifted-dcg"))
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("discounts-shifted-dcg")
-    return
-
-
-@app.cell
-def _(deck, deck_shifted_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.solution_slide(lecture.exercise_solution("discounts-shifted-dcg", deck_shifted_button.value, deck_shifted_button))
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-reciprocal-dcg"))
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("discounts-reciprocal-dcg")
-    return
-
-
-@app.cell
-def _(deck, deck_reciprocal_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.solution_slide(lecture.exercise_solution("discounts-reciprocal-dcg", deck_reciprocal_button.value, deck_reciprocal_button))
-    return
-
 
 
 if __name__ == "__main__":

@@ -23,9 +23,8 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(deck, lecture, mo):
-    # in the deck (ndcg-lab slides) the title slide says what the segment covers
-    deck.title_slide() if lecture.in_deck() else mo.md(r"""
+def _(mo):
+    mo.md(r"""
     # 04 · The ideal list: what a perfect score means
 
     The third decision inside nDCG: what the top of the scale is. DCG alone has no upper
@@ -48,7 +47,7 @@ def _(mo):
     is the fraction of the obtainable gain that the ranking captured. Two conditions come
     with that sentence. The range $[0, 1]$ needs **non-negative gains**: a gain table may
     give a label a negative gain, and then DCG can fall below 0 and the ratio leaves the
-    interval. And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
+    interval (the ideal leaves negative-gain documents out, chapter 02). And nDCG@k is exactly 1 when the top $k$ of the list carry the same gains as
     the top $k$ of the ideal list **and IDCG@k > 0**: with no positive judgment IDCG@k = 0,
     every list "carries the ideal gains", and nDCG is defined as 0 (see below), not 1.
 
@@ -209,9 +208,11 @@ def _(mo):
     when the topic has **more relevant documents than the smaller cutoff** (10 here), so that
     the ideal keeps gaining below rank 10, and the run gains less there, relative to the
     ideal, than it did in its top 10. With at most 10 relevant documents the ideal is used
-    up by rank 10, $\Delta I = 0$, and nDCG@100 $\ge$ nDCG@10. The common wording "when
-    fewer documents are relevant than $k$" (the essay's) names the opposite case: there
-    nDCG cannot fall. State the cutoff and keep it fixed.
+    up by rank 10, $\Delta I = 0$, and nDCG@100 $\ge$ nDCG@10. The essay's wording "when
+    fewer documents are relevant than $k$" is not the condition: with 15 relevant documents,
+    fewer than $k = 100$, the demo below gives nDCG@10 = 0.8701 and nDCG@100 = 0.7377. Read
+    with $k$ the **smaller** cutoff it names the opposite case, at most 10 relevant
+    documents, where nDCG cannot fall. State the cutoff and keep it fixed.
 
     The run below has relevant documents (label 1) at ranks 1–8, 30 and 60 out of 100.
     Change how many relevant documents the topic has in total.
@@ -463,172 +464,6 @@ def _(chapter_answers, widgets):
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "ideal-one-exactly")
     return
-
-
-# ---- the deck (ndcg-lab slides): the page's cells above are skipped in the layout; these cells
-# draw the deck's slides (ndcg_core.ui.decks.ideal composes them) and nothing on the page. Each
-# concept slide is two cells: the control (never redrawn by an edit) and, one arrow press later,
-# the numbers and the table or plot it moves.
-
-
-@app.cell
-def _(mo):
-    from ndcg_core.ui import lecture
-    from ndcg_core.ui.decks import ideal as deck
-
-    ideal_button = mo.ui.button(label="Next rank of the ideal", value=0, on_click=lambda n: n + 1)
-    ideal_source_radio = mo.ui.radio(
-        options=deck.IDEAL_SOURCES, value=next(iter(deck.IDEAL_SOURCES)), label="Ideal list from", inline=True
-    )
-    order_solution_button = mo.ui.button(label="Next rank of the ideal ranking", value=0, on_click=lambda n: n + 1)
-    trap_solution_button = mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
-    return deck, ideal_button, ideal_source_radio, lecture, order_solution_button, trap_solution_button
-
-
-@app.cell
-def _(deck, ideal_button, labels_text, lecture, missed_text, mo):
-    mo.stop(not lecture.in_deck())
-    deck.concept_head("IDCG: the best DCG the judgments allow", [labels_text, missed_text, ideal_button])
-    return
-
-
-@app.cell
-def _(deck, ideal_button, k_slider, labels_text, lecture, missed_text, mo):
-    mo.stop(not lecture.in_deck())
-    deck.ideal_result(labels_text.value, missed_text.value, k_slider.value, ideal_button.value)
-    return
-
-
-@app.cell
-def _(deck, ideal_source_radio, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.concept_head(
-        "The 1.0 trap: an ideal from the run itself",
-        [ideal_source_radio],
-        lead=f"Run: `{deck.TRAP_RUN}`. Judged, but missed by the run: `{deck.TRAP_MISSED}`.",
-    )
-    return
-
-
-@app.cell
-def _(deck, ideal_source_radio, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.trap_result(ideal_source_radio.value)
-    return
-
-
-@app.cell
-def _(deck, delay_slider, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.concept_head(
-        "Normalised is not comparable",
-        [delay_slider],
-        lead="Topic **A** has five documents of label 3, topic **B** one; non-relevant ones come first.",
-    )
-    return
-
-
-@app.cell
-def _(DELAY_TOPICS, deck, delay_slider, delayed_run, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.delay_result(delay_slider.value, DELAY_TOPICS, delayed_run)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo, relevant_slider):
-    mo.stop(not lecture.in_deck())
-    deck.concept_head(
-        "Deeper is not always higher",
-        [relevant_slider],
-        lead="The run's relevant documents: ranks 1–8, 30 and 60 of 100.",
-    )
-    return
-
-
-@app.cell
-def _(DEEP_RUN, deck, deep_judgments, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.cutoff_result(DEEP_RUN, deep_judgments)
-    return
-
-
-@app.cell
-def _(average_tables, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.average_result(average_tables)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.remember_slide()
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.exercise_question(chapter_answers, "ideal-order")
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.styled(lecture.exercise_hints("ideal-order"))
-    return
-
-
-@app.cell
-def _(deck, lecture, mo, order_solution_button):
-    mo.stop(not lecture.in_deck())
-    deck.order_solution(order_solution_button.value, order_solution_button)
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.exercise_question(chapter_answers, "ideal-trap-ndcg")
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.styled(lecture.exercise_hints("ideal-trap-ndcg"))
-    return
-
-
-@app.cell
-def _(deck, lecture, mo, trap_solution_button):
-    mo.stop(not lecture.in_deck())
-    deck.solution_slide("ideal-trap-ndcg", trap_solution_button.value, trap_solution_button)
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.exercise_question(chapter_answers, "ideal-one-exactly")
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.styled(lecture.exercise_hints("ideal-one-exactly"))
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.vote_solution("ideal-one-exactly")
-    return
-
 
 if __name__ == "__main__":
     app.run()

@@ -47,8 +47,12 @@ def _(mo):
     qrels file. When a run retrieves it, it is **unjudged**. In a typed list below, `?`
     stands for such a document.
 
-    Scoring unjudged documents as not relevant is biased, and always in one direction: it
-    penalises systems whose results were not in the pool. The bias **compounds with the
+    Scoring unjudged documents as not relevant is biased against systems whose results were
+    not in the pool. For DCG the error runs one way: an unjudged relevant document counts 0,
+    so a score can only be too low. nDCG can also be **too high**: its ideal list comes from
+    the same incomplete judgments, so it is too short, and the pooled systems are flattered
+    (below, with the default pool, *classic* and *tuned* both score higher against the pool
+    than against the full truth). The bias **compounds with the
     cutoff**, since a deeper cutoff reaches more documents no assessor saw, and **with
     novelty**, since a system that finds what no other system finds contributed little to
     the pool. It is usually small at shallow cutoffs on a well-built collection, and large

@@ -122,11 +122,15 @@ def _(mo):
 
     When two documents have the same score, the order between them is a choice, and tools
     choose differently. trec_eval breaks ties by **document id, descending** (byte order,
-    as C's `strcmp`), on purpose, so that results are reproducible (trec_eval issue #22);
-    pytrec_eval and ir_measures run the same code. trectools sorts ids ascending;
-    scikit-learn and torchmetrics give tied documents the **mean** of their gains;
-    TF-Ranking shuffles them at random; torchmetrics also casts scores to 32-bit floats, so
-    nearly equal scores become ties.
+    as C's `strcmp`): its `get_trec_results.c` says ranks are assigned "by sorting by the
+    sim field with ties broken deterministically (using docno)", and a maintainer explains
+    in usnistgov/trec_eval#22 that the id is "basically random with respect to the system".
+    pytrec_eval and ir_measures run the same code. trectools' order has changed between
+    versions (in its `trec_eval.py` an older `get_ndcg` kept the order of the run as read, a
+    newer one sorts by score, then id descending); scikit-learn and torchmetrics give tied
+    documents the **mean** of their gains; TF-Ranking's `sort_by_scores` shuffles ties at
+    random unless told not to (`shuffle_ties=True` by default). A sort that is not stable,
+    such as NumPy's default `argsort`, follows no rule at all.
 
     Below, every document has the same score. Edit the ids and the labels (in file order):
     the best and worst rows show how far a tie alone can move nDCG.

@@ -249,7 +249,7 @@ def _(widgets):
 
 @app.cell
 def _(widgets):
-    chapter_answers = widgets.answer_boxes(("binary-best-fourth", "binary-swap", "binary-swap-compare", "binary-gap-weight", "binary-threshold", "binary-ap-weight"))
+    chapter_answers = widgets.answer_boxes(("binary-best-fourth", "binary-swap", "binary-precision-short", "binary-gap-weight", "binary-ap", "binary-ap-weight"))
     return (chapter_answers,)
 
 
@@ -267,7 +267,7 @@ def _(chapter_answers, widgets):
 
 @app.cell
 def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-swap-compare")
+    widgets.exercise_card(chapter_answers, "binary-precision-short")
     return
 
 
@@ -279,7 +279,7 @@ def _(chapter_answers, widgets):
 
 @app.cell
 def _(chapter_answers, widgets):
-    widgets.exercise_card(chapter_answers, "binary-threshold")
+    widgets.exercise_card(chapter_answers, "binary-ap")
     return
 
 

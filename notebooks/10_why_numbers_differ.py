@@ -68,7 +68,28 @@ def _(mo):
 
     The base of the logarithm is **not** a difference: it cancels out of nDCG (it only
     scales DCG).
+
+    **The tool's version can be the difference.** trec_eval itself changed. In the
+    `m_ndcg.c` of its 9.0 rewrite (2008, in the history of github.com/usnistgov/trec_eval)
+    the loop over 0-based positions $i$ adds the gain itself at $i = 0$ and
+    $\text{gain}/\log_2(i+1)$ after that: ranks 1 **and** 2 are undiscounted, rank
+    $r \ge 2$ gets $1/\log_2 r$, which is the Järvelin–Kekäläinen discount with base 2.
+    trec_eval 10.0 divides by $\log_2(i+2)$, the usual $1/\log_2(r+1)$. Its changelog does not say in which release
+    the code changed, so an nDCG from an older paper is comparable with today's only if the
+    trec_eval version is known.
     """)
+    return
+
+
+@app.cell
+def _(mo, nc):
+    _today = nc.ndcg([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1])
+    _old = nc.ndcg([1, 0, 2, 1, 0], 5, judgments=[2, 1, 1], discount="jarvelin_kekalainen", base=2)
+    mo.md(
+        f"On the lecture example (1, 0, 2, 1, 0; judged 2, 1, 1) nDCG@5 is **{_today:.4f}** with "
+        f"today's discount and **{_old:.4f}** with the old trec_eval's "
+        "(`discount=\"jarvelin_kekalainen\", base=2` in `ndcg_core`)."
+    )
     return
 
 
@@ -95,10 +116,12 @@ def _(mo):
     ## 4. Ties: who goes first when scores are equal
 
     A run orders documents by score. When two scores are equal, the order is a rule:
-    trec_eval puts the larger document id first (descending, in byte order); trectools the
-    smaller; hand-written code usually keeps the order of the file, and ranx's sort follows
-    no fixed rule; scikit-learn and TorchMetrics give tied documents the **mean** of their
-    gains.
+    trec_eval puts the larger document id first (descending, in byte order; chapter 06
+    quotes its source); hand-written code usually keeps the order of the file; ranx sorts
+    with NumPy's default `argsort` (`sort_dict_by_value` in `ranx/data_structures/common.py`),
+    which is not a stable sort, so tied documents follow no documented rule; trectools'
+    order depends on its version; scikit-learn and TorchMetrics give tied documents the
+    **mean** of their gains.
 
     Ties matter only when scores tie, and they tie more often than you think: a run that
     prints scores with one or two decimals, or a model that outputs many equal scores.
@@ -130,7 +153,8 @@ def _(mo):
     A run's nDCG is a mean over topics, and tools average over different sets. trec_eval
     averages over the topics in **both** the qrels and the run: a topic the run skipped
     drops out. `trec_eval -c` and ir_measures average over **every qrels topic**, a missed
-    one scoring 0. A loop over the run's topics (the way scikit-learn is usually applied)
+    one scoring 0 (ir_measures since terrierteam/ir_measures#17, 2021, which makes a qrels
+    topic missing from the run score 0). A loop over the run's topics (the way scikit-learn is usually applied)
     averages over the **run's topics**, scoring one without judgments 0.
 
     The same per-topic numbers, three different means: always report the topic count.

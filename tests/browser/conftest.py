@@ -8,8 +8,8 @@
   writes it, so sharing the server shares nothing a test could see. A module that needs a
   server of its own (other options, a restart, its own data folder) starts one with
   :func:`_lab` in a module-scoped fixture, as tests/browser/test_learning_loop.py does.
-- ``lab_slides_server`` (session scope): the same for ``ndcg-lab slides``: notebooks with a
-  layout in ``notebooks/layouts/`` open as slide decks (arrow keys).
+- ``lab_slides_server`` (session scope): the same for ``ndcg-lab slides``: the decks of
+  ``notebooks/decks/`` (each names its layout) open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.

@@ -87,6 +87,23 @@ def test_negative_table_gain_is_allowed():
     assert nc.dcg([0, 1], gain={0: -1, 1: 2}) == pytest.approx(-1 / log2(2) + 2 / log2(3))
 
 
+def test_negative_gain_documents_stay_out_of_the_ideal():
+    # Label 0 costs -1. The best ranking puts the two label-0 documents below the cutoff, so
+    # IDCG@3 = 1/log2(2) = 1, not 1 - 1/log2(3) - 1/log2(4) = -0.1309 (which made nDCG 0 for
+    # the optimal run before): the ideal is the best obtainable, as in trec_eval's ndcg.
+    penalty = {0: -1, 1: 1}
+    assert nc.idcg([1, 0, 0], 3, gain=penalty) == 1.0
+    assert nc.ndcg([1, None, None], 3, judgments=[1, 0, 0], gain=penalty) == 1.0
+    # A run that shows the penalised documents: DCG = 1 - 1/log2(3) - 1/log2(4) over IDCG = 1.
+    assert nc.ndcg([1, 0, 0], 3, judgments=[1, 0, 0], gain=penalty) == pytest.approx(1 - 1 / log2(3) - 1 / log2(4))
+    # The per-rank table agrees: its ideal column holds only the label-1 document.
+    table = nc.breakdown([1, 0, 0], 3, judgments=[1, 0, 0], gain=penalty)
+    assert list(table["ideal_gain"]) == [1.0, 0.0, 0.0]
+    assert float(table["ndcg"].iloc[0]) == 1.0
+    # Non-negative gains are untouched: a zero-gain judgment still adds nothing.
+    assert nc.idcg([2, 0, 1], 3) == pytest.approx(2 + 1 / log2(3))
+
+
 def test_callable_gain_and_discount():
     assert nc.dcg([1, 2], gain=lambda l: l * 10, discount=lambda r: 1 / r**2) == pytest.approx(10 + 20 / 4)
 
@@ -211,3 +228,11 @@ def test_ndcg_at_100_below_ndcg_at_10():
     assert at_10 == 1.0
     assert at_100 == pytest.approx(dcg_10 / (dcg_10 + 1 / log2(12) + 1 / log2(13)))
     assert at_100 < at_10
+
+
+def test_idcg_is_the_same_float_past_the_last_relevant_document():
+    # Found by hypothesis in test_claims: judged 3, 3, 2, 2 and twelve zeros. IDCG@16 summed the
+    # zeros too and came out 8.9e-16 above IDCG@4, so nDCG@16 < nDCG@4 by one ulp ("a drop").
+    judgments = [0, 0, 2, 3] + [0] * 10 + [2, 3]
+    assert nc.idcg(judgments, 16) == nc.idcg(judgments, 4)
+    assert nc.ndcg([0, 0, 2, 3], 16, judgments=judgments) == nc.ndcg([0, 0, 2, 3], 4, judgments=judgments)

@@ -128,3 +128,19 @@ def test_curve_and_breakdown_agree_with_ndcg(case, gain, discount):
     curve = nc.ndcg_curve(labels, judgments=judgments, **opts)
     for k, value in enumerate(curve, start=1):
         assert value == pytest.approx(nc.ndcg(labels, k, judgments=judgments, **opts), abs=1e-12)
+
+
+@given(st.lists(label, min_size=1, max_size=30),
+       st.tuples(*[st.integers(min_value=-5, max_value=5)] * 5), cutoff, discounts)
+def test_a_best_run_scores_one_under_any_gain_table(judgments, table_gains, k, discount):
+    """The ideal is the best obtainable ranking, also when a gain table prices labels below 0:
+    the positive-gain documents, largest gain first, with nothing else in the top k, score 1,
+    and no ordering of the judged documents scores more."""
+    table = dict(enumerate(table_gains))
+    shape = {key: v for key, v in options("linear", discount).items() if key != "gain"}
+    positive = sorted((x for x in judgments if table[x] > 0), key=lambda x: -table[x])
+    assume(positive)
+    best = positive + [None] * 5  # the penalised documents are not retrieved
+    assert nc.ndcg(best, k, judgments=judgments, gain=table, **shape) == pytest.approx(1.0)
+    for order in (sorted(judgments, key=lambda x: table[x]), judgments):
+        assert nc.ndcg(order, k, judgments=judgments, gain=table, **shape) <= 1.0 + 1e-12

@@ -168,7 +168,8 @@ def test_comparison_names_the_gain_mistake():
 
 
 def test_concept_options_can_name_a_misconception():
-    assert ex.check("gains-ratio", "A").misconception == "gain-linear-for-exponential"
+    # "By 1.5 under either gain: the labels fix the ratio" reads labels as amounts (issue 20's review).
+    assert ex.check("gains-ratio", "A").misconception == "labels-are-amounts"
     assert ex.check("ideal-trap-concept", "A").misconception == "ideal-from-run"
     assert ex.check("gains-ratio", "C").misconception == "gain-doubles"  # every wrong option names one
 

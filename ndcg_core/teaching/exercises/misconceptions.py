@@ -23,6 +23,8 @@ from typing import NamedTuple
 
 from ...discounts import resolve_discount
 from ...metrics import dcg
+from .binary import BINARY_ASKS, binary_mistakes, mistaken_value
+from .measures import MEASURE_ASKS, measure_mistakes
 from .model import Setting
 from .values import quantity, rank_table
 
@@ -89,6 +91,12 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "ones the list missed; sort them all by gain.",
         ),
         Misconception(
+            "ideal-from-judgments",
+            "the ideal from all judged documents where the exercise asks for the exam code's ideal",
+            "The exam's short code sees only the list: its ideal is sorted(rels, reverse=True), the "
+            "list's own labels. That is why it can overstate nDCG.",
+        ),
+        Misconception(
             "ideal-unsorted",
             "an unsorted ideal list",
             "Sort the judged labels by gain, largest first, before computing the ideal DCG.",
@@ -129,9 +137,69 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "Give the answer to the number of decimals the exercise asks for.",
         ),
         Misconception(
+            "rprec-r-from-list",
+            "R counted from the ranked list only (the relevant documents it missed left out)",
+            "R is the number of relevant judged documents of the query, found or not: count the "
+            "relevant judged labels, then look at the top R of the list.",
+        ),
+        Misconception(
+            "rprec-whole-list",
+            "the precision of the whole list instead of the top R",
+            "P@R cuts the list at rank R, the number of relevant documents: count the relevant "
+            "documents among the first R ranks and divide by R.",
+        ),
+        Misconception(
+            "bpref-unjudged-as-nonrelevant",
+            "unjudged documents counted as judged non-relevant",
+            "bpref reads judged documents only: skip every unjudged (?) document, and count only "
+            "the judged non-relevant documents above each relevant one.",
+        ),
+        Misconception(
+            "bpref-divides-by-r",
+            "the non-relevant count divided by R instead of min(R, N)",
+            "In trec_eval's bpref each relevant document adds 1 - min(n, R) / min(R, N), with N the "
+            "judged non-relevant documents of the query.",
+        ),
+        Misconception(
+            "map-pooled",
+            "all topics' relevant documents pooled (a topic with many relevant documents weighs more)",
+            "MAP is the plain mean of the topics' AP values: compute AP per topic, then average; "
+            "every topic weighs the same.",
+        ),
+        Misconception(
             "ideal-ascending",
             "the ideal list sorted from smallest to largest",
             "The ideal ranking puts the most valuable document first: sort by gain, largest first.",
+        ),
+        Misconception(
+            "ap-over-retrieved",
+            "AP divided by the relevant documents the list found instead of all relevant documents (R)",
+            "AP divides by R, every relevant judged document of the query: a relevant document the list "
+            "never returned adds 0 to the sum and still counts in R.",
+        ),
+        Misconception(
+            "ap-over-returned",
+            "AP divided by the number of documents in the list",
+            "AP averages over the relevant documents of the query: divide the sum of precisions by R, "
+            "not by how many documents were returned.",
+        ),
+        Misconception(
+            "precision-over-returned",
+            "P@k divided by the length of a list shorter than k",
+            "P@k divides by k, also when the list holds fewer than k documents (as trec_eval does): "
+            "the empty ranks count as not relevant.",
+        ),
+        Misconception(
+            "precision-as-recall",
+            "relevant documents in the top k divided by R: that is recall, not precision",
+            "Precision divides by the k ranks looked at; recall divides by R, the relevant documents "
+            "of the query.",
+        ),
+        Misconception(
+            "grades-as-counts",
+            "the labels added up where a binary measure counts documents",
+            "P@k and AP count relevant documents: a label 2 counts as one relevant document, "
+            "exactly like a label 1.",
         ),
     )
 }
@@ -149,8 +217,9 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception("exponential-only", "the belief that the effect needs exponential gain",
                       "Check the claim with linear gain: the ratio and the discount behave the same way."),
         Misconception("fewer-than-k", "the essay's loose condition: fewer relevant documents than k",
-                      "With at most k relevant documents the ideal is used up by rank k and nDCG cannot "
-                      "fall beyond k; a drop needs more relevant documents than the smaller cutoff."),
+                      "What decides is the smaller cutoff: with at most 10 relevant documents the ideal is "
+                      "used up by rank 10 and nDCG@100 cannot fall below nDCG@10; a drop needs more relevant "
+                      "documents than 10, which can still be fewer than 100."),
         Misconception("labels-are-amounts", "labels read as measured amounts",
                       "Labels only order the grades; the gain function decides what each grade is worth."),
         Misconception("gains-comparable", "the belief that scores with different gains are one measure",
@@ -172,7 +241,7 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception("binary-sees-grades", "the belief that P@k and AP see the grades",
                       "P@k and AP first turn every label into relevant or not: a label 3 and a label 1 count "
                       "the same."),
-        Misconception("ap-flat-tail", "the belief that AP weighs deep ranks more than DCG does",
+        Misconception("ap-flat-tail", "the belief that AP keeps at least as much weight deep in the list as DCG",
                       "AP weighs a relevant document by the precision at its rank, which falls about like 1/i "
                       "for a lone one; the logarithmic discount falls much more slowly."),
         Misconception("cg-sees-order", "the belief that CG depends on the order",
@@ -234,6 +303,114 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception("move-down-helps", "the belief that moving a better document down can raise DCG",
                       "Swapping a more relevant document above a less relevant one moves the larger gain to "
                       "the larger discount: DCG rises."),
+        # Beliefs named by the review of every concept option (issue 20).
+        Misconception("unjudged-only-lowers", "the belief that incomplete judgments can only lower nDCG",
+                      "True for DCG. nDCG divides by an ideal built from the same judgments: relevant documents "
+                      "nobody judged are absent from it too, so a pooled system's nDCG can come out too high."),
+        Misconception("fixed-reader-reciprocal", "the belief that 1/i models a reader who reads a fixed number of results",
+                      "A reader who always reads n results is a step discount (1 up to rank n, then 0): CG@n. "
+                      "1/i fits a reader who reaches rank i with probability 1/i."),
+        Misconception("reciprocal-slow", "the belief that 1/i decays slowly and keeps the tail",
+                      "1/i keeps a tenth at rank 10 and a hundredth at rank 100; 1/log2(i+1) keeps 0.29 and "
+                      "0.15 there."),
+        Misconception("rank-one-by-convention", "the belief that every discount leaves rank 1 alone",
+                      "The shifted discount 1/log2(i+2) gives rank 1 only 0.63. Under 1/log2(i+1) rank 1 keeps "
+                      "its gain because log2(2) = 1, not by convention."),
+        Misconception("ideal-from-run-always-wrong", "the belief that an ideal sorted from the run is always wrong",
+                      "It is right exactly when the run contains every relevant document of the query; it "
+                      "overstates nDCG only when the run missed some."),
+        Misconception("code-divides-always", "the belief that the exam's short code divides by zero on any list",
+                      "dcg(ideal, k) is 0 only when every label of the list is 0; a list with a relevant "
+                      "document divides by a positive number."),
+        Misconception("ndcg-negative", "the belief that nDCG can come out negative with non-negative labels",
+                      "With labels and gains of 0 or more every term is 0 or more, so DCG and IDCG are too; "
+                      "the only failure is 0/0."),
+        Misconception("gain-ignored", "the belief that a higher label changes nothing before the discount",
+                      "A document's term is its gain times the discount of its rank: a higher label raises the "
+                      "gain at any rank."),
+        Misconception("decisions-other", "other decisions in place of gain, discount and ideal",
+                      "nDCG stacks three choices: what a label is worth (gain), how fast rank erodes it "
+                      "(discount), and what the top of the scale is (the ideal list)."),
+        Misconception("gain-one-list", "the belief that the gain applies to one of the two lists only",
+                      "The same gain maps every label, in the ranked list and in the ideal list alike; "
+                      "otherwise DCG and IDCG would measure different things."),
+        Misconception("exponential-standard", "the belief that exponential gain is the one standard",
+                      "trec_eval, pytrec_eval, ir_measures and scikit-learn use linear gain; gdeval and many "
+                      "learning-to-rank libraries use 2^l - 1. Choose by what the labels mean, and say which."),
+        Misconception("dcg-ignores-order", "the belief that DCG and nDCG ignore where a document is ranked",
+                      "DCG multiplies each gain by the discount of its rank: moving a relevant document down "
+                      "lowers it. Only CG ignores the order within the top k."),
+        Misconception("labels-same-scale", "the belief that a label means the same on every scale",
+                      "Labels are codes of their own scale: a 2 is the top grade of a 0-2 scale and one below "
+                      "the top of a 0-3 scale."),
+        Misconception("ap-reciprocal-all", "the belief that AP weighs every relevant document by 1/i",
+                      "AP adds the precision at each relevant document's rank, (relevant so far)/i; only the "
+                      "first relevant document gets exactly 1/i, so nDCG with 1/i is not AP."),
+        Misconception("ap-count-only", "the belief that AP only counts relevant documents, wherever they are",
+                      "AP adds the precision at each relevant document's rank: the lower it is found, the less "
+                      "it adds."),
+        Misconception("discount-sets-gain", "the belief that the discount decides how grades count",
+                      "The discount weighs ranks only; the gain still prices each grade, whatever the discount."),
+        Misconception("ideal-without-run", "the belief that the ideal leaves out the run's own documents",
+                      "The ideal sorts every judged document, the run's own relevant ones included; the short "
+                      "code's ideal is the run itself, sorted."),
+        Misconception("dcg-normalised", "the belief that CG or DCG already lies in [0, 1]",
+                      "CG and DCG grow with the gains and the cutoff (the lecture's DCG@5 is 2.43); only the "
+                      "division by IDCG@k brings the value into [0, 1]."),
+        Misconception("bound-wrong-condition", "a wrong condition for nDCG to lie in [0, 1]",
+                      "What matters is that every gain is non-negative: then 0 <= DCG@k <= IDCG@k, with any "
+                      "gain function and at any cutoff."),
+        Misconception("ndcg-counts-documents", "the belief that nDCG is a share of documents",
+                      "nDCG is a share of gain: DCG@k over the best DCG@k the judgments allow. It does not "
+                      "count relevant documents shown or found."),
+        Misconception("ndcg-is-probability", "the belief that nDCG is a probability of user satisfaction",
+                      "nDCG is a ratio of two sums of discounted gains; no user model makes it a probability "
+                      "unless one is stated and checked."),
+        Misconception("ndcg-binary", "the belief that nDCG only asks whether documents are relevant",
+                      "nDCG weighs each document by its grade: an all-relevant top k is not ideal when a "
+                      "higher-graded document was not retrieved or is ranked lower."),
+        Misconception("unjudged-rejected", "the belief that a run with unjudged documents cannot be scored",
+                      "Tools score it: trec_eval gives unjudged documents gain 0 by default and removes them "
+                      "with -J."),
+        Misconception("negative-label-rejected", "the belief that trec_eval rejects a negative qrels label",
+                      "trec_eval reads it: a negative label marks a pooled but unjudged document (gain 0, "
+                      "not in the ideal, dropped by -J)."),
+        Misconception("negative-label-penalty", "the belief that a negative qrels label is a negative gain",
+                      "trec_eval never uses the label -1 as a gain: the document counts as unjudged, gain 0. "
+                      "A gain table that gives a label a negative gain is a different, explicit choice."),
+        Misconception("exponential-top-weight", "the belief that exponential gain does not raise the top label's weight",
+                      "2^l - 1 gives label 3 the gain 7 against 3 under linear gain: the top label weighs more, "
+                      "so a gap that depends on where it sits grows."),
+        Misconception("deep-steps-cost-more", "the belief that a step down costs more deep in the list",
+                      "1/log2(i+1) falls steeply at the top and flattens in the tail: rank 1 to 2 costs 0.37 of "
+                      "the gain, rank 50 to 51 less than 0.001."),
+        Misconception("shifted-fixes-cutoff", "the belief that the shifted discount makes nDCG independent of the cutoff",
+                      "IDCG@k changes with k under any discount; the shifted curve only flattens the top. Compare "
+                      "nDCG at one stated cutoff."),
+        Misconception("rescoring-fixes-pool", "the belief that rescoring can stand in for judgments nobody made",
+                      "No rescoring creates judgments: the guarantee needs assessors to judge every document any "
+                      "system returned above the cutoff."),
+        Misconception("pools-complete", "the belief that collections judge every document a run returns",
+                      "A pool holds the top d documents of the contributing runs only; other runs, and cutoffs "
+                      "deeper than d, meet unjudged documents."),
+        Misconception("threshold-ignored", "the belief that every positive label counts as relevant whatever the threshold",
+                      "With threshold 2 a label counts as relevant only from 2 up: a label 1 is then not relevant."),
+        Misconception("threshold-drops", "the belief that a label below the threshold is removed from the ranking",
+                      "A binary measure keeps every document in place; below the threshold it counts as not "
+                      "relevant, like a label 0."),
+        Misconception("rprec-fixed-k", "the belief that P@R uses one fixed cutoff for every query",
+                      "R is the number of relevant documents of this query: each query gets its own cutoff."),
+        Misconception("map-topic-weights", "the belief that topics weigh differently in MAP",
+                      "MAP is the plain mean of AP over topics: every topic weighs 1/|Q|, whatever its R."),
+        Misconception("ndcg-for-incomplete", "the belief that nDCG was made for incomplete judgments",
+                      "nDCG needs graded labels and the ideal ranking, built from every relevant judged document; "
+                      "a document nobody judged gets gain 0 or is removed, with a bias either way."),
+        Misconception("all-need-complete", "the belief that every measure needs every retrieved document judged",
+                      "bpref skips documents nobody judged, and condensed nDCG removes them; P@k, P@R, AP and "
+                      "nDCG with gain 0 count them as not relevant."),
+        Misconception("measure-fits-any-judgments", "the belief that every measure suits every kind of judgments",
+                      "Measures differ in what they need: nDCG needs graded labels and the ideal ranking "
+                      "(complete judgments); bpref was made for incomplete binary judgments."),
     )
 }
 MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
@@ -284,7 +461,12 @@ class Variant(NamedTuple):
     def value(self, rank: int | None = None) -> float | None:
         """The value this mistake gives, or None where it cannot be computed (e.g. 0/0)."""
         try:
-            if self.asks in ("unjudged", "term") or (
+            if self.asks in BINARY_ASKS:
+                binary = mistaken_value(self.setting, self.misconception, self.asks)
+                if binary is None:
+                    return None
+                value = binary
+            elif self.asks in ("unjudged", "term") or ":" in self.asks or self.asks in MEASURE_ASKS or (
                     self.asks in ("dcg", "idcg", "ndcg") and self.rounding is None and self.ideal is None):
                 value = quantity(self.setting, self.asks, rank)
             else:
@@ -310,6 +492,10 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     """Each common mistake that applies to ``asks`` under ``setting``, as what it computes."""
     out: list[Variant] = []
     add = out.append
+    if asks in MEASURE_ASKS:
+        return [Variant(mid, detail, setting, name) for mid, detail, name in measure_mistakes(asks)]
+    if asks in BINARY_ASKS:
+        return [Variant(mid, "", setting, asks) for mid in binary_mistakes(asks)]
     if setting.gain == "linear":
         add(Variant("gain-exponential-for-linear", "", setting.with_config(gain="exponential"), asks))
     elif setting.gain == "exponential":
@@ -342,6 +528,8 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     if asks in ("idcg", "ndcg"):
         if setting.ideal == "judgments" and setting.all_judgments is not None:
             add(Variant("ideal-from-run", "", setting.with_config(ideal="list"), asks))
+        elif setting.ideal == "list" and setting.all_judgments is not None:
+            add(Variant("ideal-from-judgments", "", setting.with_config(ideal="judgments"), asks))
         add(Variant("ideal-unsorted", "the ranked list in its own order", setting, asks, ideal="run-order"))
         if setting.ideal == "judgments" and setting.judgments is not None:
             add(Variant("ideal-unsorted", "the judgments in the order they were listed", setting, asks,

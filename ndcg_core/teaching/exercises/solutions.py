@@ -15,10 +15,13 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from .bank import resolve
+from .binary import BINARY_ASKS
+from .binary import solution_lines as binary_solution_lines
 from .checking import check, expected_answer, format_answer
 from .code import battery_markdown
 from .demos import demo_markdown
 from .formatting import format_labels, format_number, log_text, pipe_table
+from .measures import MEASURE_ASKS, given_lines, measure_solution
 from .model import Exercise, Feedback, Setting
 from .values import ideal_labels, quantity, rank_table
 
@@ -66,6 +69,8 @@ def _term_text(setting: Setting, gain: float, rank: int) -> str:
 def _given_lines(ex: Exercise) -> list[str]:
     s = ex.setting
     assert s is not None
+    if ex.asks in MEASURE_ASKS:
+        return given_lines(s, ex.asks)
     lines = []
     if ex.kind == "comparison":
         lines.append(f"Ranking A (rank 1 first): `{format_labels(s.labels)}`")
@@ -80,9 +85,11 @@ def _given_lines(ex: Exercise) -> list[str]:
             "Judged relevant documents the list missed: "
             + (f"`{format_labels(s.missed)}`" if s.missed else "none")
         )
-    if ex.asks in ("dcg", "idcg", "ndcg", "unjudged", "higher", "flips", "ideal") and s.k is not None:
+    if ex.asks in ("dcg", "idcg", "ndcg", "unjudged", "higher", "flips", "ideal", "precision", "ap") and s.k is not None:
         lines.append(f"Cutoff: k = {s.k}")
-    if ex.asks not in ("unjudged", "ideal"):
+    if ex.asks in BINARY_ASKS:
+        lines.append("Relevant: every label of 1 or more (a binary measure: the grade beyond that does not count)")
+    elif ex.asks not in ("unjudged", "ideal"):
         lines.append(f"Configuration: {s.gain_phrase()}, {s.discount_phrase()}")
     elif ex.asks == "ideal" and s.gain != "linear":
         lines.append(f"Gain: {s.gain_phrase()}")
@@ -237,6 +244,9 @@ def _idcg_part(s: Setting) -> tuple[list[str], float]:
 
 def _numeric_solution(ex: Exercise, s: Setting) -> list[str]:
     right = expected_answer(ex)
+    if ex.asks in MEASURE_ASKS:
+        return measure_solution(s, ex.asks) + [
+            f"**Answer:** {ex.quantity} = {format_number(right)} ≈ **{right:.{ex.precision}f}**"]
     config = f"Configuration: {s.gain_phrase()}, {s.discount_phrase()}."
     at = "" if s.k is None else f"@{s.k}"
     if ex.asks == "term":
@@ -250,6 +260,8 @@ def _numeric_solution(ex: Exercise, s: Setting) -> list[str]:
             f"{format_number(float(row['discount']))}.",
             f"Term = {_term_text(s, float(row['gain']), ex.rank)} = {format_number(right)}",
         ]
+    elif ex.asks in BINARY_ASKS:
+        parts = binary_solution_lines(ex.asks, s, right)
     elif ex.asks == "unjudged":
         n = len(s.labels) if s.k is None else min(s.k, len(s.labels))
         count = sum(1 for x in s.labels[:n] if x is None)

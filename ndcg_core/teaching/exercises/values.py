@@ -20,6 +20,8 @@ from dataclasses import replace
 import pandas as pd
 
 from ...metrics import breakdown, unjudged_fraction
+from .binary import BINARY_ASKS, binary_quantity
+from .measures import MEASURE_ASKS, MISTAKES, measure_quantity
 from .model import ASKS, Setting
 
 __all__ = ["quantity", "rank_table", "ideal_labels", "winner", "tolerance"]
@@ -33,7 +35,9 @@ def rank_table(setting: Setting, k: int | None) -> pd.DataFrame:
 
 def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     """The value of ``asks`` (``"dcg"``, ``"idcg"``, ``"ndcg"``, ``"term"`` at ``rank``,
-    or ``"unjudged"``, the unjudged fraction) under ``setting``. A term at a rank past
+    ``"unjudged"``, the unjudged fraction, the binary ``"precision"`` (P@k) and ``"ap"``, or
+    chapter 12's ``"rprec"``, ``"bpref"``, ``"map"`` and their mistakes, see :mod:`.measures`)
+    under ``setting``. A term at a rank past
     the end of the list (a condensed list is shorter) is 0: no document, no gain.
 
     >>> round(quantity(Setting(labels=(1, 0, 2, 1, 0)), "term", rank=3), 4)
@@ -44,8 +48,12 @@ def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     ValueError
         For another ``asks``, or a term without a rank.
     """
+    if asks in MEASURE_ASKS or any(asks == name for m in MISTAKES.values() for *_, name in m):
+        return measure_quantity(setting, asks)
     if asks == "unjudged":
         return unjudged_fraction(list(setting.labels), setting.k)
+    if asks in BINARY_ASKS:
+        return binary_quantity(setting, asks)
     if asks == "term":
         if rank is None:
             raise ValueError("a term needs the rank it is asked at; got rank=None.")
