@@ -4,7 +4,12 @@ The suite runs on shared, noisy 2-core machines; a property that is correct must
 because one example took longer than hypothesis' default 200 ms while the machine was busy.
 """
 
-from hypothesis import HealthCheck, settings
+import os
+
+# Figures are drawn off screen, in this process too (notebooks run in-process: tests/notebook_runs.py).
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("ndcg-lab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ndcg-lab")
@@ -27,16 +32,34 @@ sys.path.insert(0, str(HERE / "browser"))
 
 from browser_support import require_browser  # noqa: E402
 
+#: The markers a test gets from its folder (tests/<folder>/...), registered in pyproject.toml.
+#: ``pytest -m "not browser and not load and not packaging"`` is the fast inner loop.
+FOLDER_MARKERS = {"browser": "browser", "load": "load", "packaging": "packaging"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark tests by folder, and every test that drives Chromium (the ``chromium`` fixture) as ``browser``."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        parts = path.relative_to(HERE).parts if HERE in path.parents else ()
+        if len(parts) > 1 and parts[0] in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[parts[0]])
+        if "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker("browser")
+
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[object]:
     """The session's one headless Chromium (Playwright's sync API allows one per process)."""
     require_browser()
-    from marimo_page import CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
+    from marimo_page import ACTION_TIMEOUT_MS, CHROMIUM_ARGS
+    from playwright.sync_api import expect, sync_playwright
 
     from browser_support import CHROMIUM
 
+    # Playwright's default 5 s for expect(...) fails a right page on a busy machine; a deadline
+    # only matters when the condition never holds, so make it generous
+    expect.set_options(timeout=ACTION_TIMEOUT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
@@ -47,7 +70,6 @@ def chromium() -> Iterator[object]:
 
 # Progress and class answers go to a throwaway data folder, never the tester's own
 # (~/.local/share/ndcg-lab); servers the browser tests start inherit it.
-import os  # noqa: E402
 import tempfile  # noqa: E402
 
 os.environ.setdefault("NDCG_LAB_DATA_DIR", tempfile.mkdtemp(prefix="ndcg-lab-test-data-"))

@@ -1,9 +1,14 @@
 """Fixtures for the end-to-end tests: a real ``ndcg-lab`` server and headless Debian chromium.
 
-- ``lab_server`` (module scope): starts ``ndcg-lab --port <free> --headless``, waits until it
-  answers, yields its base URL (``http://127.0.0.1:PORT``), and stops it (and marimo under it)
-  when the module is done. Every notebook is one vertical page there.
-- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: the decks of
+- ``lab_server`` (session scope): starts ``ndcg-lab --port <free> --headless`` once for every
+  module that asks for it, waits until it answers, yields its base URL
+  (``http://127.0.0.1:PORT``), and stops it (and marimo under it) when the session ends. Every
+  notebook is one vertical page there. Each page opened is a kernel session of its own, and
+  progress goes to the session's one ``NDCG_LAB_DATA_DIR`` (tests/conftest.py) whichever server
+  writes it, so sharing the server shares nothing a test could see. A module that needs a
+  server of its own (other options, a restart, its own data folder) starts one with
+  :func:`_lab` in a module-scoped fixture, as tests/browser/test_learning_loop.py does.
+- ``lab_slides_server`` (session scope): the same for ``ndcg-lab slides``: the decks of
   ``notebooks/decks/`` (each names its layout) open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
@@ -33,19 +38,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ...`
 
 from browser_support import require_browser  # noqa: E402
-from marimo_page import install_tracker  # noqa: E402
+from marimo_page import ACTION_TIMEOUT_MS, install_tracker  # noqa: E402
 from ndcg_core.infra.processes import free_port  # noqa: E402, F401 (test_harness reaches it here)
 
 ARTIFACTS = HERE.parent / "artifacts"
 SERVER_START_TIMEOUT = 120.0
 SERVER_STOP_TIMEOUT = 20.0
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Every test under tests/browser is a browser test."""
-    for item in items:
-        if HERE in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.browser)
 
 
 def _ndcg_lab_command() -> list[str]:
@@ -109,15 +107,15 @@ def _lab(tmp_path_factory: pytest.TempPathFactory, *mode: str) -> Iterator[str]:
         _stop(process)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of an ``ndcg-lab`` server started for this test module (notebooks as pages)."""
+    """Base URL of the session's ``ndcg-lab`` server (notebooks as pages), shared by every module."""
     yield from _lab(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of an ``ndcg-lab slides`` server started for this test module (decks as slides)."""
+    """Base URL of the session's ``ndcg-lab slides`` server (decks as slides), shared by every module."""
     yield from _lab(tmp_path_factory, "slides")
 
 
@@ -125,7 +123,7 @@ def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 def page(chromium: object) -> Iterator[object]:
     """A fresh page in its own context (1280x900), with the marimo run tracker installed."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.set_default_timeout(60_000)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     new_page = context.new_page()
     install_tracker(new_page)
     try:

@@ -170,8 +170,11 @@ def test_an_exercise_by_keyboard_alone(page: Page, lab_server: str) -> None:
     else:
         raise AssertionError(f"Tab never reached {target!r}; it went through: {names}")
     page.keyboard.type("2.43")
-    # marimo 0.25's form sends the text on Enter but submits on its button: Tab to Check, Enter
-    page.keyboard.press("Enter")
+    # Enter sends the text and checks it (ndcg_core.ui.widgets.answer_box): wait for that run and
+    # its verdict before the next key, so the two runs below never overlap on a busy machine
+    run_and_settle(page, lambda: page.keyboard.press("Enter"), what="pressing Enter in the answer box")
+    wait_for_text(page, "Right: DCG@5 =")
+    # the Check button is the next stop, and Enter on it checks again
     page.keyboard.press("Tab")
     assert " ".join(page.evaluate(_ACTIVE_NAME_JS).split()) == "Check"
     run_and_settle(page, lambda: page.keyboard.press("Enter"), what="pressing Enter on Check")

@@ -171,8 +171,8 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     for nickname, answer in (("Ada", "2.43"), ("Bob", "2,43"), (EVIL_SCRIPT, "3.51")):
         _answer(_student_api(server.base), server.base, question, nickname, answer)
 
-    # the projector updates within 2 s of the last answer
-    expect(page.locator("#answered")).to_have_text("4", timeout=2000)
+    # the projector updates after the last answer
+    expect(page.locator("#answered")).to_have_text("4")  # the projector polls every second; how fast is bench/classroom_load.py's question
     expect(page.locator("#share")).to_have_text("50 %")
     expect(page.locator("#mistakes li")).to_have_text(["2 used the natural logarithm ln in the discount"])
     expect(page.locator("#recent")).to_be_hidden()  # nicknames stay off the projector until the lecturer shows them
@@ -196,7 +196,7 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     expect(page.locator("#histogram tr.right")).to_contain_text("2.43")
     expect(page.locator("#histogram tr.right")).to_contain_text("\u2713 right")
     page.screenshot(path=str(artifacts_dir / "live_question_projector_revealed.png"), full_page=True)
-    expect(phone.locator("#solution")).to_contain_text("Worked solution", timeout=10_000)
+    expect(phone.locator("#solution")).to_contain_text("Worked solution")
     expect(phone.locator("#status")).to_contain_text("not right")
     phone.screenshot(path=str(artifacts_dir / "live_question_student.png"), full_page=True)
     context.close()
@@ -259,7 +259,7 @@ def test_a_restart_in_the_middle_of_a_question_loses_no_answer(server: Server, p
     question = int(page.locator("#status").inner_text().split()[1])
     for i in range(5):
         _answer(_student_api(server.base), server.base, question, f"s{i}", "0.9")
-    expect(page.locator("#answered")).to_have_text("5", timeout=2000)
+    expect(page.locator("#answered")).to_have_text("5")
 
     server.stop()
     server.start()
@@ -267,7 +267,7 @@ def test_a_restart_in_the_middle_of_a_question_loses_no_answer(server: Server, p
     expect(page.get_by_text("Ask a question")).to_be_visible()
     expect(page.locator("#answered")).to_have_text("5")
     _answer(_student_api(server.base), server.base, question, "after", "0.9")  # the question is still open
-    expect(page.locator("#answered")).to_have_text("6", timeout=2000)
+    expect(page.locator("#answered")).to_have_text("6")
 
 
 def test_a_student_logs_in_with_the_class_password_and_gets_the_playground_through_the_proxy(

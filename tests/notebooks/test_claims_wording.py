@@ -8,12 +8,12 @@ runs: the sentences chapters 04 and 05 build at run time say what ndcg_core comp
 from __future__ import annotations
 
 import html
-import importlib.util
 import math
 import re
 from pathlib import Path
 
 import marimo as mo
+import notebook_runs
 import pytest
 
 import ndcg_core as nc
@@ -90,10 +90,8 @@ def test_chapter_02_promote_table_has_no_factor_when_the_old_gain_is_zero():
 
 
 def run(name: str, defs: dict | None = None) -> str:
-    spec = importlib.util.spec_from_file_location(f"claims_{name}", NOTEBOOKS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    outputs, _ = module.app.run(defs=defs) if defs else module.app.run()
+    filename = f"{name}.py"
+    outputs, _ = notebook_runs.load_app(filename).run(defs=defs) if defs else notebook_runs.default_run(filename)
     texts = [html.unescape(re.sub(r"<[^>]+>", " ", getattr(o, "text", "") or "")) for o in outputs if o is not None]
     return flat(" ".join(texts))
 

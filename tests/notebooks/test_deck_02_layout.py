@@ -11,7 +11,8 @@ import json
 from math import log2
 from pathlib import Path
 
-from test_notebooks_02_04 import load_app, plain
+from notebook_runs import default_run
+from test_notebooks_02_04 import plain
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LAYOUT = json.loads((NOTEBOOKS / "decks" / "layouts" / "02_gains.slides.json").read_text(encoding="utf-8"))["data"]["cells"]
@@ -27,7 +28,7 @@ def test_every_slide_has_speaker_notes_for_the_lecturer() -> None:
 
 
 def test_the_page_draws_no_deck_slide() -> None:
-    outputs, _ = load_app("02_gains.py").run()
+    outputs, _ = default_run("02_gains.py")  # shared with the other notebook tests
     text = plain(outputs)
     assert text.count("02 · Gains: what a label is worth") == 1
     for deck_only in ("In the next twenty minutes", "Labels are codes; a gain function prices them", "Worked solution:",
@@ -36,7 +37,7 @@ def test_the_page_draws_no_deck_slide() -> None:
 
 
 def test_the_deck_draws_its_slides() -> None:
-    outputs, _ = load_app("decks/02_gains.py").run()
+    outputs, _ = default_run("decks/02_gains.py")
     text = plain(outputs)
     assert "Gains: what a relevance label is worth" in text and "In the next twenty minutes" in text
     # 2, 3, 0, 1, 2 with rank 1 from 2 to 3: linear DCG 2 + 3/log2(3) + 1/log2(5) + 2/log2(6) = 5.0972 -> 6.0972

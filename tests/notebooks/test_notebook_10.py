@@ -9,12 +9,12 @@ target ends in a message, never an exception; nothing typed is ever opened as a 
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
+import notebook_runs
 import pytest
 
 import ndcg_core as nc
@@ -51,10 +51,7 @@ q2 Q0 d1 3 0.8 mine
 
 @pytest.fixture(scope="module")
 def app():
-    spec = importlib.util.spec_from_file_location("chapter_10", NOTEBOOK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.app
+    return notebook_runs.load_app(NOTEBOOK)
 
 
 def widget(value):
@@ -104,8 +101,8 @@ def run10(app, **values):
     return text, definitions
 
 
-def test_title_and_the_seven_reasons_are_there(app):
-    outputs, _ = app.run()
+def test_title_and_the_seven_reasons_are_there():
+    outputs, _ = notebook_runs.default_run(NOTEBOOK)
     text = plain(outputs)
     assert "10 · Why do two nDCG numbers differ?" in text
     for heading in ("1. The gain", "2. The discount", "3. The ideal list", "4. Ties", "5. Unjudged documents and negative labels",
@@ -113,8 +110,8 @@ def test_title_and_the_seven_reasons_are_there(app):
         assert heading in text
 
 
-def test_defaults_show_every_tools_number_for_the_toy_run_and_ask_for_a_target(app):
-    outputs, values = app.run()
+def test_defaults_show_every_tools_number_for_the_toy_run_and_ask_for_a_target():
+    outputs, values = notebook_runs.default_run(NOTEBOOK)
     text = plain(outputs)
     assert "Traceback" not in text
     scores = nc.trec.score_conventions(TOY.qrels_full, TOY.runs["tuned"], 10)

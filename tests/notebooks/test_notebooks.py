@@ -1,78 +1,69 @@
 """Every notebook in notebooks/ runs headless (``app.run()``) and passes ``marimo check --strict``.
 
-New notebooks are picked up automatically. Each run happens in its own Python process (a
-notebook's imports and global state cannot leak into other tests) with the Agg backend.
-The playground also gets a few headless checks of its own, with widget values supplied
-through ``app.run(defs=...)``.
+New notebooks are picked up automatically. A notebook's default run is shared with the other
+test files that need it (tests/notebook_runs.py: once per session, in the test process, with
+matplotlib's Agg backend), and ``marimo check`` runs once over the whole folder: each notebook's
+test reads its own part of that report. The playground also gets a few headless checks of its
+own, with widget values supplied through ``app.run(defs=...)``.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import json
-import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
+import marimo as mo
 import pytest
+from notebook_runs import NOTEBOOKS as FOLDER
+from notebook_runs import REPO, default_run, load_app
 
-REPO = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted((REPO / "notebooks").glob("*.py"))
-DECKS = sorted((REPO / "notebooks" / "decks").glob("*.py"))
+NOTEBOOKS = sorted(FOLDER.glob("*.py"))
+DECKS = sorted((FOLDER / "decks").glob("*.py"))
 MARIMO = [sys.executable, "-m", "marimo"]
-RUN_TIMEOUT = 600
+CHECK_TIMEOUT = 600
 
-# Runs one notebook with app.run() and prints JSON: the text of every cell's output and,
-# for the names asked for, repr() of their values. argv: path, JSON overrides, JSON names.
-DRIVER = textwrap.dedent(
-    r"""
-    import importlib.util, json, sys
-    import marimo as mo
 
-    path, overrides, wanted = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
-    spec = importlib.util.spec_from_file_location("notebook_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    defs = None
-    if overrides:
-        ns = {"mo": mo}
-        exec(overrides["setup"], ns)
-        defs = ns["DEFS"]
-    outputs, definitions = module.app.run(defs=defs) if defs else module.app.run()
-    texts = []
-    for out in outputs:
-        if out is None:
-            texts.append("")
-            continue
-        try:
-            texts.append(mo.as_html(out).text)
-        except Exception:
-            texts.append(str(out))
-    print("@@JSON@@" + json.dumps({
-        "outputs": texts,
-        "defs": {name: repr(definitions.get(name)) for name in wanted},
-    }))
-    """
-)
+def _text(out: object) -> str:
+    """A cell's output as its HTML text (what the page would show)."""
+    if out is None:
+        return ""
+    try:
+        return str(mo.as_html(out).text)
+    except Exception:
+        return str(out)
 
 
 def run_notebook(path: Path, setup: str | None = None, wanted: tuple[str, ...] = ()) -> dict:
-    env = {**os.environ, "MPLBACKEND": "Agg"}
-    overrides = json.dumps({"setup": setup} if setup else {})
+    """The text of every cell's output and ``repr()`` of the ``wanted`` definitions.
+
+    ``setup`` is Python that defines ``DEFS``, the widget values that replace the notebook's own
+    (``app.run(defs=DEFS)``); without it the session's shared default run is used.
+    """
+    if setup:
+        namespace: dict = {"mo": mo}
+        exec(setup, namespace)
+        outputs, definitions = load_app(path).run(defs=namespace["DEFS"])
+    else:
+        outputs, definitions = default_run(path)
+    return {
+        "outputs": [_text(out) for out in outputs],
+        "defs": {name: repr(definitions.get(name)) for name in wanted},
+    }
+
+
+@functools.cache
+def folder_check() -> tuple[int, dict, str]:
+    """``marimo check --strict --format json notebooks``, once per session: exit code, report, stderr."""
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(path), overrides, json.dumps(list(wanted))],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=RUN_TIMEOUT,
+        [*MARIMO, "check", "--strict", "--format", "json", "notebooks"],
+        cwd=REPO, capture_output=True, text=True, timeout=CHECK_TIMEOUT,
     )
-    assert done.returncode == 0, f"{path.name} failed when run headless:\n{done.stderr[-6000:]}"
-    marker = done.stdout.rindex("@@JSON@@")
-    return json.loads(done.stdout[marker + len("@@JSON@@"):])
+    return done.returncode, json.loads(done.stdout), done.stderr
 
 
 def test_there_are_notebooks() -> None:
@@ -88,23 +79,16 @@ def test_notebook_runs_headless(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS + DECKS, ids=[p.name for p in NOTEBOOKS] + [f"decks/{p.name}" for p in DECKS])
 def test_notebook_passes_marimo_check(path: Path) -> None:
-    done = subprocess.run(
-        [*MARIMO, "check", "--strict", "--format", "json", str(path)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=RUN_TIMEOUT,
-    )
-    report = json.loads(done.stdout)
-    assert report["issues"] == [], f"marimo check on {path.name}: {json.dumps(report['issues'], indent=1)}"
-    assert done.returncode == 0 and not report["summary"]["errored"]
+    _, report, _ = folder_check()
+    assert report["summary"]["total_files"] >= len(NOTEBOOKS) + len(DECKS)  # the folder's run covered every notebook and deck
+    mine = [issue for issue in report["issues"] if (REPO / issue["filename"]).resolve() == path.resolve()]
+    assert mine == [], f"marimo check on {path.name}: {json.dumps(mine, indent=1)}"
 
 
 def test_marimo_check_on_the_whole_folder() -> None:
-    done = subprocess.run(
-        [*MARIMO, "check", "--strict", "notebooks"], cwd=REPO, capture_output=True, text=True, timeout=RUN_TIMEOUT
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    code, report, stderr = folder_check()
+    assert report["issues"] == [], json.dumps(report["issues"], indent=1)
+    assert code == 0 and not report["summary"]["errored"], stderr[-3000:]
 
 
 def test_every_notebook_has_a_gallery_card() -> None:

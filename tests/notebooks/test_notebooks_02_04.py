@@ -9,7 +9,6 @@ must be ndcg_core's.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import math
 import re
@@ -17,6 +16,7 @@ from math import log2
 from pathlib import Path
 from types import SimpleNamespace
 
+import notebook_runs
 import pytest
 
 import ndcg_core as nc
@@ -26,10 +26,8 @@ CHAPTERS = ("02_gains.py", "03_discounts.py", "04_ideal_list.py")
 
 
 def load_app(filename: str):
-    spec = importlib.util.spec_from_file_location(f"chapter_{filename[:2]}", NOTEBOOKS / filename)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.app
+    """The notebook's app, imported once per session (tests/notebook_runs.py)."""
+    return notebook_runs.load_app(filename)
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +70,8 @@ def shown(x: float) -> str:
 
 
 def test_each_chapter_runs_headless_with_its_defaults(apps):
-    for name, app in apps.items():
-        outputs, _defs = app.run()
+    for name in apps:
+        outputs, _defs = notebook_runs.default_run(name)
         assert any(o is not None for o in outputs), name
         assert "Traceback" not in html_of(outputs), name
 
@@ -86,7 +84,7 @@ def run_02(app, labels="2, 3, 0, 1, 2"):
 
 
 def test_02_default_numbers_are_ndcg_cores(apps):
-    outputs, _ = apps["02_gains.py"].run()
+    outputs, _ = notebook_runs.default_run("02_gains.py")
     text = plain(outputs)
     labels = [2, 3, 0, 1, 2]
     promoted = [3, 3, 0, 1, 2]

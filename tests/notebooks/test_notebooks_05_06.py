@@ -8,12 +8,12 @@ end in a message (a callout), never an exception, and the numbers must be ndcg_c
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
+import notebook_runs
 import pytest
 
 import ndcg_core as nc
@@ -28,10 +28,8 @@ TOY = nc.teaching.toy.read_toy_collection(ROOT / "data" / "toy")
 
 
 def load_app(filename: str):
-    spec = importlib.util.spec_from_file_location(f"chapter_{filename[:2]}", NOTEBOOKS / filename)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.app
+    """The notebook's app, imported once per session (tests/notebook_runs.py)."""
+    return notebook_runs.load_app(filename)
 
 
 @pytest.fixture(scope="module")
@@ -87,8 +85,8 @@ def run05(app, labels="3, ?, 2, ?, ?, 1, 0, ?, 2, 0", missed="2, 1", k=5, depth=
     return plain(outputs), values
 
 
-def test_05_defaults(unjudged_app):
-    outputs, values = unjudged_app.run()
+def test_05_defaults():
+    outputs, values = notebook_runs.default_run("05_unjudged.py")
     text = plain(outputs)
     assert "Traceback" not in text
     labels = [3, None, 2, None, None, 1, 0, None, 2, 0]
@@ -186,8 +184,8 @@ def run06(
     return plain(outputs), values
 
 
-def test_06_defaults(runs_app):
-    outputs, values = runs_app.run()
+def test_06_defaults():
+    outputs, values = notebook_runs.default_run("06_evaluating_runs.py")
     text = plain(outputs)
     assert "Traceback" not in text
     expected = nc.evaluate_run(TOY.qrels, TOY.runs["tuned"], ["ndcg", "ndcg_cut.10", "unjudged_cut.10"])

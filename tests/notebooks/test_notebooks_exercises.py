@@ -11,12 +11,12 @@ answer a common mistake produces gets the mistake named.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import marimo as mo
+import notebook_runs
 import pytest
 from first_exercises import FIRST_NUMERIC
 
@@ -36,10 +36,8 @@ BEFORE_EXERCISES = {name: "What to remember" for name in CHAPTERS} | {"01_playgr
 
 
 def load_app(filename: str):
-    spec = importlib.util.spec_from_file_location(f"chapter_exercises_{filename[:2]}", NOTEBOOKS / filename)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.app
+    """The chapter's app, imported once per session (tests/notebook_runs.py)."""
+    return notebook_runs.load_app(filename)
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +45,8 @@ def runs():
     """Each chapter's app and the outputs and definitions of its default run."""
     out = {}
     for name in CHAPTERS:
-        app = load_app(name)
-        outputs, defs = app.run()
-        out[name] = (app, outputs, defs)
+        outputs, defs = notebook_runs.default_run(name)  # shared with the other notebook tests
+        out[name] = (load_app(name), outputs, defs)
     return out
 
 

@@ -264,14 +264,16 @@ def test_parse_seed_errors(text, error, message):
 
 
 def _run_notebook_08():
-    """Notebook 08 loaded as a module and run headless: (the module, its definitions)."""
+    """Notebook 08 imported as a module, and its default headless run (shared per session)."""
     import importlib.util
+
+    from notebook_runs import default_run  # one run per session, shared with tests/notebooks
 
     path = ex.BANK_PATH.parent.parent / "notebooks" / "08_exam_practice.py"
     spec = importlib.util.spec_from_file_location("notebook_08", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module, module.app.run()[1]
+    return module, default_run(path)[1]
 
 
 def test_notebook_08_runs_headless_with_the_library_defaults():

@@ -21,13 +21,9 @@ def test_markdown_to_html_escapes_text_and_renders_the_subset():
 
 
 def test_notebook_07_runs_headless():
-    import importlib.util
+    from notebook_runs import default_run  # one run per session, shared with tests/notebooks
 
-    path = ex.BANK_PATH.parent.parent / "notebooks" / "07_exercises.py"
-    spec = importlib.util.spec_from_file_location("notebook_07", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    _, defs = module.app.run()
+    _, defs = default_run(ex.BANK_PATH.parent.parent / "notebooks" / "07_exercises.py")
     assert defs["exercise"].id == "lecture-dcg"  # opens on the lecture example
     assert defs["answer"].value == {"lecture-dcg": {"answer": "", "check": 0}}  # nothing typed or checked
     assert defs["help_tabs"].value == "Hints and solution folded"  # help starts folded

@@ -348,19 +348,22 @@ def test_slides_with_a_broken_deck_exits_2_and_serves_nothing(
     assert capsys.readouterr().err.startswith("ndcg-lab: the slide deck ")
 
 
-# A stand-in for marimo: prints its pid and its grandchild's pid, echoes stdin to a file,
-# and exits 0 on SIGTERM/SIGINT.
+# A stand-in for marimo: echoes stdin to a file, starts a grandchild, and exits 0 on
+# SIGTERM/SIGINT. It writes the grandchild's pid only once its handlers are in place, so a signal
+# sent after the pid is read can never meet Python's default SIGINT (KeyboardInterrupt, exit 1),
+# however slowly a busy machine runs it. It then waits for a signal (no fixed sleep).
 FAKE_SERVER = textwrap.dedent(
     """
-    import signal, subprocess, sys, time
+    import signal, subprocess, sys
     out = sys.argv[1]
-    data = sys.stdin.read() if not sys.stdin.isatty() else ""
-    open(out + ".stdin", "w").write(data)
-    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
-    open(out, "w").write(f"{grandchild.pid}\\n")
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
     signal.signal(signal.SIGINT, lambda *a: sys.exit(0))
-    time.sleep(120)
+    data = sys.stdin.read() if not sys.stdin.isatty() else ""
+    open(out + ".stdin", "w").write(data)
+    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    open(out, "w").write(f"{grandchild.pid}\\n")
+    while True:
+        signal.pause()
     """
 )
 
@@ -372,6 +375,16 @@ LAUNCHER = textwrap.dedent(
     sys.exit(cli_lab._serve(launch))
     """
 )
+
+
+def _catches(pid: int, signum: int) -> bool:
+    """True once process ``pid`` has a handler of its own for ``signum`` (SigCgt in /proc/PID/status)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
+    return bool(caught >> (signum - 1) & 1)
 
 
 def _alive(pid: int) -> bool:
@@ -386,7 +399,11 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _wait_for(condition, timeout: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
+#: Generous: starting Python processes on a busy 2-core machine can take many seconds.
+PROCESS_TIMEOUT = 120.0
+
+
+def _wait_for(condition, timeout: float = PROCESS_TIMEOUT) -> bool:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
@@ -403,15 +420,20 @@ def test_signal_is_forwarded_and_no_process_is_left(tmp_path: Path, signum: int)
         [sys.executable, "-c", LAUNCHER, FAKE_SERVER, str(marker), "pw-on-stdin"],
         start_new_session=True,
     )
+    grandchild = 0
     try:
         assert _wait_for(lambda: marker.exists() and marker.read_text().endswith("\n")), "stand-in never started"
         grandchild = int(marker.read_text())
         assert _alive(grandchild)
         assert (tmp_path / "pids.stdin").read_text() == "pw-on-stdin"
+        # ndcg-lab forwards the signals from its handlers, set right after it starts the server
+        assert _wait_for(lambda: _catches(launcher.pid, signal.SIGTERM) and _catches(launcher.pid, signal.SIGINT))
         launcher.send_signal(signum)
-        assert launcher.wait(timeout=30) == 0
+        assert launcher.wait(timeout=PROCESS_TIMEOUT) == 0
         assert _wait_for(lambda: not _alive(grandchild)), "the server's own child survived ndcg-lab"
     finally:
         if launcher.poll() is None:
             os.killpg(launcher.pid, signal.SIGKILL)
             launcher.wait()
+        if grandchild and _alive(grandchild):  # after a failure: leave nothing behind
+            os.kill(grandchild, signal.SIGKILL)
