@@ -288,7 +288,7 @@ PAGE_CSS = """
 #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div > .marimo-cell > .output-area > .output {
   margin-top: 6px; margin-bottom: 6px; }
 @media (max-width: STACK_BELOW_PXpx) {
-  #App > [class~="xl:px-24"]:has(> div > div > .flex-row.gap-8.w-full > div > .marimo-cell) { padding-left: 0.5rem; padding-right: 0.5rem; }
+  #App > [class~="xl:px-24"]:has(> div > div > .flex-row.gap-8.w-full > div > .marimo-cell) { padding-left: 0; padding-right: 0; }
   #App > [class~="xl:px-24"] > div:has(> div > .flex-row.gap-8.w-full) { width: auto; }
   #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full { flex-direction: column; gap: 0; }
   #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(n) {
