@@ -70,10 +70,12 @@ class HTTPFailure(Exception):
 
 
 async def http(port: int, method: str, path: str, *, cookies: dict[str, str], headers: dict[str, str] | None = None,
-               body: bytes = b"", timeout: float = 60.0) -> tuple[int, dict[str, str], bytes]:
-    """One request to 127.0.0.1:port; ``Set-Cookie`` answers go into ``cookies``."""
+               body: bytes = b"", timeout: float = 60.0, source: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One request to 127.0.0.1:port (from the loopback address ``source``: a device of its
+    own, as the question app counts devices); ``Set-Cookie`` answers go into ``cookies``."""
     async def go() -> tuple[int, dict[str, str], bytes]:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                       local_addr=(source, 0) if source else None)
         try:
             lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
                      f"Content-Length: {len(body)}"]
@@ -302,7 +304,22 @@ async def lecturer_login(port: int, key: str) -> dict[str, str]:
                               headers={"Content-Type": "application/x-www-form-urlencoded"})
     if status != 303 or "ndcglab_lecturer" not in cookies:
         raise HTTPFailure(f"lecturer login answered HTTP {status}")
+    # lecturer actions send the page's CSRF token back in a header
+    _, _, page = await http(port, "GET", "/class/lecturer", cookies=cookies)
+    found = re.search(rb'name="csrf-token" content="([^"]+)"', page)
+    if found is None:
+        raise HTTPFailure("the lecturer page carries no CSRF token")
+    CSRF[port] = found.group(1).decode()
     return cookies
+
+
+#: the lecturer's CSRF token per server port
+CSRF: dict[int, str] = {}
+
+
+def device(i: int) -> str:
+    """Student i's own loopback address (127.0.1.1, 127.0.1.2, ...): a hall of separate devices."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
 
 
 async def live_question(port: int, key: str, answerers: int, window: float, rng: random.Random) -> QuestionResults:
@@ -311,7 +328,7 @@ async def live_question(port: int, key: str, answerers: int, window: float, rng:
     lecturer = await lecturer_login(port, key)
     status, _, body = await http(port, "POST", "/class/api/open", cookies=lecturer,
                                  body=b"source=bank&exercise=lecture-ndcg",
-                                 headers={"Content-Type": "application/x-www-form-urlencoded"})
+                                 headers={"Content-Type": "application/x-www-form-urlencoded", "X-NDCG-Lab-CSRF": CSRF[port]})
     question = json.loads(body)["id"]
     answers = ["0.78", "78 %", "0,78", "2.43", "0.62", "0.70", "seventy", "0.7763", "1"]
     latest: dict[int, str] = {}
@@ -328,17 +345,19 @@ async def live_question(port: int, key: str, answerers: int, window: float, rng:
     async def one(i: int, at: float) -> None:
         await asyncio.sleep(max(0.0, at - time.monotonic()))
         cookies: dict[str, str] = {}
-        status, _, page = await http(port, "GET", "/class/", cookies=cookies)
+        source = device(i)
+        await http(port, "POST", "/class/login", cookies=cookies, source=source)  # joining makes the student
+        status, _, page = await http(port, "GET", "/class/", cookies=cookies, source=source)
         if status != 200 or b"Send my answer" not in page:
             out.bad_pages += 1
             return
-        await http(port, "GET", "/class/api/question", cookies=cookies)
+        await http(port, "GET", "/class/api/question", cookies=cookies, source=source)
         for attempt in range(2 if i % 3 == 0 else 1):
             if attempt:
                 await asyncio.sleep(2.1)  # the rate limit: one answer every 2 s after a burst
             text = rng.choice(answers)
             out.sent += 1
-            status, _, reply = await http(port, "POST", "/class/api/answer", cookies=cookies,
+            status, _, reply = await http(port, "POST", "/class/api/answer", cookies=cookies, source=source,
                                           body=json.dumps({"question": question, "nickname": f"student {i}", "answer": text}).encode(),
                                           headers={"Content-Type": "application/json"})
             if status == 200:

@@ -23,8 +23,10 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(lecture, mo):
-    mo.md(lecture.TITLE_MD if lecture.in_deck() else "# nDCG playground")
+def _(mo):
+    mo.md("""
+    # nDCG playground
+    """)
     return
 
 
@@ -37,14 +39,6 @@ def _(mo):
     ideal_button = mo.ui.button(label="Next rank of the ideal", value=0, on_click=lambda n: n + 1)
     mo.hstack([reset_button, hide_switch, ideal_button], justify="start", gap=1.2, align="center")
     return hide_switch, ideal_button, reset_button
-
-
-@app.cell
-def _(mo):
-    # The deck's slides get the result through this state, set only under ndcg-lab slides: on
-    # the page, an edit reruns none of the deck-only cells below.
-    get_deck_result, set_deck_result = mo.state(None)
-    return get_deck_result, set_deck_result
 
 
 @app.cell
@@ -83,11 +77,6 @@ def _(mo, playground, preset_dropdown, presets, widgets):
         label="Ideal list from",
         inline=True,
     )
-    # The deck's slides show these controls through this dict, not by their names: marimo
-    # reruns every cell that names a control when its value changes, so on the page each
-    # slide's cell (stopped at once) cost one more cell run per edit.
-    deck_controls = dict(labels=labels_text, missed=missed_text, gain=gain_dropdown, gain_table=gain_table_text,
-                         discount=discount_dropdown, base=base_number, k=k_slider)
     # On one projector screen: the controls, numbers and table in this column, the plots in
     # the next (playground.PAGE_STYLES sizes both to the window and styles the numbers and the
     # table once, so the cells that redraw on an edit carry no style sheet).
@@ -104,7 +93,6 @@ def _(mo, playground, preset_dropdown, presets, widgets):
     )
     return (
         base_number,
-        deck_controls,
         discount_dropdown,
         gain_dropdown,
         gain_table_text,
@@ -141,7 +129,6 @@ def _(
     playground,
     preset_dropdown,
     presets,
-    set_deck_result,
     unjudged_radio,
     widgets,
     lecture,
@@ -163,8 +150,6 @@ def _(
         problem = None
     except (TypeError, ValueError) as _err:
         result, problem = None, _err
-    if lecture.in_deck():
-        set_deck_result((result, problem))
 
     # The numbers come straight after the controls, then the preset's note and the table
     # rank by rank: one cell, so that an edit reruns one cell in this column (each cell run
@@ -312,148 +297,6 @@ def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "lecture-ndcg")
     return
 
-
-# ---- the deck (ndcg-lab slides): each concept slide holds a control, the numbers and the plot
-# it moves, in two cells (so an edit redraws the numbers and the plot, never the control in
-# use; the next arrow press reveals them, and slides.css puts them beside and under the
-# control). These cells draw nothing on the page.
-
-
-@app.cell
-def _(deck_controls, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_head("The lecture example", [deck_controls["labels"]])
-    return
-
-
-@app.cell
-def _(get_deck_result, hide_switch, lecture, mo, plots, reset_button):
-    mo.stop(not lecture.in_deck() or get_deck_result() is None)
-    _result, _problem = get_deck_result()
-    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
-                           problem=_problem, hidden=hide_switch.value, tools=[reset_button, hide_switch])
-    return
-
-
-@app.cell
-def _(deck_controls, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_head("Gain: what a label is worth", [deck_controls["gain"], deck_controls["gain_table"]])
-    return
-
-
-@app.cell
-def _(get_deck_result, hide_switch, lecture, mo, plots):
-    mo.stop(not lecture.in_deck() or get_deck_result() is None)
-    _result, _problem = get_deck_result()
-    lecture.concept_result(_result, None if _result is None else plots.gains_per_rank_html(_result.table, _result.k),
-                           problem=_problem, hidden=hide_switch.value)
-    return
-
-
-@app.cell
-def _(deck_controls, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_head("Discount: what a rank costs", [deck_controls["discount"], deck_controls["base"]])
-    return
-
-
-@app.cell
-def _(deck_controls, get_deck_result, hide_switch, lecture, mo, playground, plots):
-    # reruns with the numbers (the state is set on every change of a control)
-    mo.stop(not lecture.in_deck() or get_deck_result() is None)
-    _result, _problem = get_deck_result()
-    _discount = deck_controls["discount"].value
-    try:
-        _plot = plots.discount_curves_html(
-            _discount, base=playground.base_for(_discount, deck_controls["base"].value), k=deck_controls["k"].value
-        )
-    except (TypeError, ValueError):
-        _plot = None  # the numbers show the message
-    lecture.concept_result(_result, _plot, problem=_problem, hidden=hide_switch.value)
-    return
-
-
-@app.cell
-def _(deck_controls, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_head("Cutoff k: only the top k count", [deck_controls["k"]])
-    return
-
-
-@app.cell
-def _(get_deck_result, hide_switch, lecture, mo, plots):
-    mo.stop(not lecture.in_deck() or get_deck_result() is None)
-    _result, _problem = get_deck_result()
-    lecture.concept_result(_result, None if _result is None else plots.ndcg_at_cutoffs_html(_result.curve, _result.k),
-                           problem=_problem, hidden=hide_switch.value)
-    return
-
-
-@app.cell
-def _(deck_controls, ideal_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.concept_head("IDCG: the ideal ranking", [deck_controls["missed"], ideal_button])
-    return
-
-
-@app.cell
-def _(get_deck_result, hide_switch, ideal_button, lecture, mo):
-    mo.stop(not lecture.in_deck() or get_deck_result() is None)
-    _result, _problem = get_deck_result()
-    lecture.concept_result(_result, None if _result is None else lecture.ideal_steps_html(
-        _result, lecture.ideal_step_count(_result, ideal_button.value), hidden=hide_switch.value),
-        problem=_problem, hidden=hide_switch.value)
-    return
-
-
-@app.cell
-def _(mo):
-    dcg_solution_button = mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
-    ndcg_solution_button = mo.ui.button(label="Next step of the worked nDCG", value=0, on_click=lambda n: n + 1)
-    return dcg_solution_button, ndcg_solution_button
-
-
-@app.cell
-def _(chapter_answers, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "lecture-dcg", hints="under the statement")
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("lecture-dcg")
-    return
-
-
-@app.cell
-def _(dcg_solution_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_solution("lecture-dcg", dcg_solution_button.value, dcg_solution_button)
-    return
-
-
-@app.cell
-def _(chapter_answers, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_question(chapter_answers, "lecture-ndcg", hints="under the statement")
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("lecture-ndcg")
-    return
-
-
-@app.cell
-def _(lecture, mo, ndcg_solution_button):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_solution("lecture-ndcg", ndcg_solution_button.value, ndcg_solution_button)
-    return
 
 if __name__ == "__main__":
     app.run()

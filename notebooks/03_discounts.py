@@ -20,15 +20,14 @@ def _():
     import ndcg_core as nc
     from ndcg_core.teaching import claims, compare
     import ndcg_core.ui.plots as ncplots
-    from ndcg_core.ui import lecture, tables, widgets
-    from ndcg_core.ui.decks import discounts as deck
+    from ndcg_core.ui import tables, widgets
     import pandas as pd
-    return claims, compare, deck, lecture, math, mo, nc, ncplots, pd, tables, widgets
+    return claims, compare, math, mo, nc, ncplots, pd, tables, widgets
 
 
 @app.cell(hide_code=True)
-def _(deck, lecture, mo):
-    mo.md(deck.TITLE_MD if lecture.in_deck() else r"""
+def _(mo):
+    mo.md(r"""
     # 03 · Discounts: how fast a rank loses worth
 
     The second decision inside nDCG: how much less a document counts because it sits lower
@@ -394,168 +393,6 @@ def _(chapter_answers, widgets):
 def _(chapter_answers, widgets):
     widgets.exercise_card(chapter_answers, "discounts-tail-ap")
     return
-
-
-# ---- the deck (ndcg-lab slides): the cells above are the page and are skipped in the deck;
-# the cells below draw only under ndcg-lab slides (lecture.in_deck()), composed by
-# ndcg_core.ui.decks.discounts. Each concept slide is two cells: its heading with the control,
-# then (the next arrow press) the numbers beside the control and the plot under both.
-
-
-@app.cell
-def _(deck, mo):
-    # the deck's own widgets (short labels for the projector); nothing is drawn on the page
-    deck_discount, deck_k, deck_hide = deck.discount_controls()
-    deck_head = deck.share_controls()
-    deck_sink_rank, deck_sink_other = deck.sink_controls()
-    deck_log_base, deck_base_family = deck.base_controls()
-    deck_shifted_button, deck_reciprocal_button = deck.solution_buttons()
-    return (
-        deck_base_family,
-        deck_discount,
-        deck_head,
-        deck_hide,
-        deck_k,
-        deck_log_base,
-        deck_reciprocal_button,
-        deck_shifted_button,
-        deck_sink_other,
-        deck_sink_rank,
-    )
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.candidates_slide()
-    return
-
-
-@app.cell
-def _(deck, deck_discount, deck_k, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.discount_head(deck_discount, deck_k)
-    return
-
-
-@app.cell
-def _(deck, deck_discount, deck_hide, deck_k, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.discount_result(deck_discount.value, deck_k.value, hidden=deck_hide.value, tools=[deck_hide])
-    return
-
-
-@app.cell
-def _(deck, deck_head, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.share_head(deck_head)
-    return
-
-
-@app.cell
-def _(deck, deck_head, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.share_result(deck_head.value)
-    return
-
-
-@app.cell
-def _(deck, deck_sink_other, deck_sink_rank, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.sink_head(deck_sink_rank, deck_sink_other)
-    return
-
-
-@app.cell
-def _(deck, deck_sink_other, deck_sink_rank, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.sink_result(deck_sink_rank.value, deck_sink_other.value)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.shifted_slide()
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.exam_code_note()
-    return
-
-
-@app.cell
-def _(deck, deck_base_family, deck_log_base, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.base_head(deck_log_base, deck_base_family)
-    return
-
-
-@app.cell
-def _(deck, deck_base_family, deck_log_base, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.base_result(deck_log_base.value, deck_base_family.value)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.md(deck.REMEMBER_MD)
-    return
-
-
-@app.cell
-def _(deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    mo.md(deck.CHECK_MD)
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-shifted-dcg"))
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("discounts-shifted-dcg")
-    return
-
-
-@app.cell
-def _(deck, deck_shifted_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.solution_slide(lecture.exercise_solution("discounts-shifted-dcg", deck_shifted_button.value, deck_shifted_button))
-    return
-
-
-@app.cell
-def _(chapter_answers, deck, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.question_slide(lecture.exercise_question(chapter_answers, "discounts-reciprocal-dcg"))
-    return
-
-
-@app.cell
-def _(lecture, mo):
-    mo.stop(not lecture.in_deck())
-    lecture.exercise_hints("discounts-reciprocal-dcg")
-    return
-
-
-@app.cell
-def _(deck, deck_reciprocal_button, lecture, mo):
-    mo.stop(not lecture.in_deck())
-    deck.solution_slide(lecture.exercise_solution("discounts-reciprocal-dcg", deck_reciprocal_button.value, deck_reciprocal_button))
-    return
-
 
 
 if __name__ == "__main__":

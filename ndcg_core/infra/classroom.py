@@ -1,6 +1,6 @@
 """Live class questions: the lecturer asks the room, every student's latest answer counts.
 
-The questions and answers live in the one SQLite store (:mod:`ndcg_core.infra.store`,
+The classroom's server state (infra layer). The questions and answers live in the one SQLite store (:mod:`ndcg_core.infra.store`,
 tables ``class_questions`` and ``class_answers``), so a server restart in the middle of a
 question loses nothing. Every answer is checked with
 :func:`ndcg_core.teaching.exercises.check`, so a wrong one carries the misconception the
@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import time
@@ -64,9 +65,17 @@ __all__ = [
     "summary",
     "clean_text",
     "recent_nicknames",
+    "DEVICE_LIMIT",
+    "DeviceLimitError",
+    "device_key",
+    "answers_of",
+    "remove_answer",
+    "remove_nickname",
 ]
 
 MAX_NICKNAME = 40
+#: how many students' answers one device (one client address) may add to a question by default
+DEVICE_LIMIT = 10
 MAX_ANSWER = 200
 #: what a playground question can ask
 QUANTITIES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG"}
@@ -92,12 +101,43 @@ CREATE TABLE IF NOT EXISTS class_answers (
     revisions INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (question_id, student)
 );
+-- the device (a pseudonym of the client address) each answer came from: one device adds at
+-- most a few students' answers however many cookies it makes
+CREATE TABLE IF NOT EXISTS class_answer_devices (
+    question_id INTEGER NOT NULL,
+    student TEXT NOT NULL,
+    device TEXT NOT NULL,
+    PRIMARY KEY (question_id, student)
+);
+CREATE INDEX IF NOT EXISTS class_answer_devices_by_device ON class_answer_devices (question_id, device);
+-- answers the lecturer removed (that student cannot answer this question again) and nicknames
+-- the lecturer removed (answers keep counting, the name is never shown)
+CREATE TABLE IF NOT EXISTS class_removed (
+    question_id INTEGER NOT NULL,
+    student TEXT NOT NULL,
+    PRIMARY KEY (question_id, student)
+);
+CREATE TABLE IF NOT EXISTS class_removed_names (
+    question_id INTEGER NOT NULL,
+    nickname TEXT NOT NULL,
+    PRIMARY KEY (question_id, nickname)
+);
 """
 store.register_schema("classroom", SCHEMA)
 
 
 class ClassroomError(ValueError):
     """A question or an answer that cannot be taken; the message says why and what to do."""
+
+
+class DeviceLimitError(ClassroomError):
+    """One device already gave as many students' answers to this question as it may."""
+
+
+def device_key(address: str) -> str:
+    """The pseudonym an answer's device is stored under (a hash of the client address: the
+    store keeps no address, and the lecturer's page shows only counts and short tags)."""
+    return hashlib.sha256(f"ndcg-lab/device\0{address}".encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -128,6 +168,8 @@ class Summary:
     unreadable: int
     #: The histogram bar the right answer goes to (the projector marks it once revealed).
     right_bucket: str | None = None
+    #: How many devices (client addresses) the answers came from.
+    devices: int = 0
 
     @property
     def share_right(self) -> float | None:
@@ -266,8 +308,14 @@ def _bucket(ex: Exercise, answer: str) -> str:
     return ""
 
 
-def submit(question_id: int, student: str, nickname: object, answer: object, *, folder: Any = None) -> Feedback:
-    """Check and store one student's answer (replacing that student's earlier one)."""
+def submit(question_id: int, student: str, nickname: object, answer: object, *, device: str | None = None,
+           device_limit: int = DEVICE_LIMIT, folder: Any = None) -> Feedback:
+    """Check and store one student's answer (replacing that student's earlier one).
+
+    ``device``: the client address it came from. A device adds at most ``device_limit``
+    students' answers to a question (:class:`DeviceLimitError` beyond); a student already
+    counted may always change their own answer.
+    """
     nickname = clean_text(nickname, MAX_NICKNAME, "nickname")
     answer = clean_text(answer, MAX_ANSWER, "answer")
     question = get_question(question_id, folder=folder)
@@ -281,6 +329,10 @@ def submit(question_id: int, student: str, nickname: object, answer: object, *, 
         still_open = db.execute("SELECT closed_at IS NULL FROM class_questions WHERE id = ?", (question_id,)).fetchone()
         if not still_open or not still_open[0]:
             raise ClassroomError("this question is closed: your answer was not taken.")
+        _admit(db, question_id, student, device, device_limit)
+        if db.execute("SELECT 1 FROM class_removed_names WHERE question_id = ? AND nickname = ?",
+                      (question_id, nickname)).fetchone():
+            nickname = ""
         db.execute(
             """INSERT INTO class_answers
                (question_id, student, nickname, answer, bucket, correct, misconception, submitted_at)
@@ -293,6 +345,56 @@ def submit(question_id: int, student: str, nickname: object, answer: object, *, 
              feedback.misconception, time.time()),
         )
     return feedback
+
+
+def _admit(db: Any, question_id: int, student: str, device: str | None, device_limit: int) -> None:
+    """Refuse a removed student, and a new student from a device that reached its limit."""
+    if db.execute("SELECT 1 FROM class_removed WHERE question_id = ? AND student = ?", (question_id, student)).fetchone():
+        raise ClassroomError("the lecturer removed your answer to this question: wait for the next one.")
+    if device is None:
+        return
+    key = device_key(device)
+    known = db.execute("SELECT 1 FROM class_answers WHERE question_id = ? AND student = ?", (question_id, student)).fetchone()
+    if not known:
+        (count,) = db.execute("SELECT COUNT(*) FROM class_answer_devices WHERE question_id = ? AND device = ?",
+                              (question_id, key)).fetchone()
+        if count >= device_limit:
+            raise DeviceLimitError(
+                f"this device already gave {count} answers to this question, as many as one device may. "
+                "Answer from your own phone or laptop; if your whole class shares one network address, "
+                "the lecturer can raise the limit (ndcg-lab --answers-per-device N)."
+            )
+    db.execute("INSERT OR IGNORE INTO class_answer_devices (question_id, student, device) VALUES (?, ?, ?)",
+               (question_id, student, key))
+
+
+def answers_of(question_id: int, *, folder: Any = None) -> list[dict[str, Any]]:
+    """Every answer to a question, newest first, for the lecturer's moderation page: the
+    student's id, nickname ("" once removed), answer, verdict and the device's short tag."""
+    with store.connect(folder, write=False) as db:
+        rows = db.execute(
+            "SELECT a.student, a.nickname, a.answer, a.correct, COALESCE(d.device, '') FROM class_answers a "
+            "LEFT JOIN class_answer_devices d ON d.question_id = a.question_id AND d.student = a.student "
+            "WHERE a.question_id = ? ORDER BY a.submitted_at DESC",
+            (question_id,),
+        ).fetchall()
+    return [{"student": r[0], "nickname": r[1], "answer": r[2], "correct": bool(r[3]), "device": r[4][:6]} for r in rows]
+
+
+def remove_answer(question_id: int, student: str, *, folder: Any = None) -> bool:
+    """Take a student's answer out of the counts; that student cannot answer this question again."""
+    with store.connect(folder) as db:
+        gone = db.execute("DELETE FROM class_answers WHERE question_id = ? AND student = ?", (question_id, student)).rowcount
+        db.execute("INSERT OR IGNORE INTO class_removed (question_id, student) VALUES (?, ?)", (question_id, student))
+    return bool(gone)
+
+
+def remove_nickname(question_id: int, nickname: str, *, folder: Any = None) -> int:
+    """Blank a nickname on the question's answers (they still count) and on any later answer that uses it."""
+    with store.connect(folder) as db:
+        db.execute("INSERT OR IGNORE INTO class_removed_names (question_id, nickname) VALUES (?, ?)", (question_id, nickname))
+        return int(db.execute("UPDATE class_answers SET nickname = '' WHERE question_id = ? AND nickname = ?",
+                              (question_id, nickname)).rowcount)
 
 
 def own_answer(question_id: int, student: str, *, folder: Any = None) -> tuple[str, str, bool] | None:
@@ -314,6 +416,11 @@ def summary(question_id: int, *, folder: Any = None) -> Summary:
         buckets = db.execute(
             "SELECT bucket, COUNT(*) FROM class_answers WHERE question_id = ? GROUP BY bucket", (question_id,)
         ).fetchall()
+        (devices,) = db.execute(
+            "SELECT COUNT(DISTINCT d.device) FROM class_answers a JOIN class_answer_devices d "
+            "ON d.question_id = a.question_id AND d.student = a.student WHERE a.question_id = ?",
+            (question_id,),
+        ).fetchone()
         named = db.execute(
             "SELECT misconception, COUNT(*) FROM class_answers WHERE question_id = ? AND misconception IS NOT NULL "
             "GROUP BY misconception ORDER BY COUNT(*) DESC, misconception",
@@ -327,7 +434,8 @@ def summary(question_id: int, *, folder: Any = None) -> Summary:
     if question is not None:
         ex = exercise_of(question)
         right_bucket = _bucket(ex, format_answer(ex)) or None
-    return Summary(question_id, int(answered), int(right), histogram, misconceptions, unreadable, right_bucket)
+    return Summary(question_id, int(answered), int(right), histogram, misconceptions, unreadable, right_bucket,
+                   int(devices))
 
 
 def _sort_key(bucket: str) -> tuple[int, float, str]:
@@ -341,7 +449,8 @@ def recent_nicknames(question_id: int, n: int = 8, *, folder: Any = None) -> lis
     """The nicknames of the ``n`` latest answers (newest first), as typed: escape them to show them."""
     with store.connect(folder, write=False) as db:
         rows = db.execute(
-            "SELECT nickname FROM class_answers WHERE question_id = ? ORDER BY submitted_at DESC LIMIT ?",
+            "SELECT nickname FROM class_answers WHERE question_id = ? AND nickname != '' "
+            "ORDER BY submitted_at DESC LIMIT ?",
             (question_id, n),
         ).fetchall()
     return [row[0] for row in rows]

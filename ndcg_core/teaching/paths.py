@@ -14,11 +14,14 @@ The package's own copy wins when it exists; a checkout has none. Both are real f
 (a wheel is installed unpacked), which ``marimo run <folder>`` needs.
 
 ``DATA_DIR`` holds the exercise bank ``exercises.toml`` and the toy TREC collection ``toy/``
-(``TOY_DIR``); :func:`notebooks_dir` holds the notebooks and their ``layouts/``.
+(``TOY_DIR``); :func:`notebooks_dir` holds the chapter notebooks (pages) and :func:`decks_dir`
+the lecture slide decks, each with its slides layout in ``decks/layouts/``.
 
 >>> (DATA_DIR / "exercises.toml").is_file(), sorted(TOY_DIR.glob("run_*.txt"))[0].name
 (True, 'run_classic.txt')
 >>> (notebooks_dir() / "01_playground.py").is_file()
+True
+>>> (decks_dir() / "layouts" / "01_playground.slides.json").is_file()
 True
 """
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["DATA_DIR", "TOY_DIR", "notebooks_dir", "is_checkout"]
+__all__ = ["DATA_DIR", "TOY_DIR", "notebooks_dir", "decks_dir", "is_checkout"]
 
 #: The ``ndcg_core`` package folder (site-packages/ndcg_core in a wheel install).
 _PACKAGE = Path(str(resources.files("ndcg_core")))
@@ -54,9 +57,16 @@ def is_checkout() -> bool:
 def notebooks_dir() -> Path:
     """The notebooks folder: ``<checkout>/notebooks``, or ``ndcg_core/_notebooks`` in a wheel.
 
-    Its ``layouts/`` subfolder holds the slide decks' layouts and stylesheet.
+    Its ``decks/`` subfolder holds the slide decks (:func:`decks_dir`).
     """
     return _shipped("notebooks")
+
+
+def decks_dir() -> Path:
+    """The lecture slide decks: ``<notebooks>/decks``, one marimo notebook per deck named after
+    its chapter (``01_playground.py`` is deck 01), whose ``marimo.App(...)`` names its layout
+    ``layouts/<name>.slides.json`` and the decks' stylesheet ``layouts/slides.css``."""
+    return notebooks_dir() / "decks"
 
 
 #: The exercise bank and the toy collection: ``<checkout>/data``, or ``ndcg_core/_data`` in a wheel.

@@ -13,8 +13,10 @@ What lives here:
 - :mod:`.evaluate`: every topic of a run scored the trec_eval way (``evaluate_run``);
 - :mod:`.ties`: how other tools order tied scores (``tie_rules``);
 - :mod:`.conventions` and :mod:`.reconcile`: the ways tools compute nDCG, and which of them
-  reproduces a number another tool printed (``reconcile``, ``ndcg-eval --match``);
-- :mod:`.cli`: the ``ndcg-eval`` command.
+  reproduces a number another tool printed (``reconcile``); the package holds the scored
+  search space (``reconcile.search``), the target readers (``reconcile.target``), the
+  result (``reconcile.result``) and its explanation in words (``reconcile.explain``);
+- :mod:`.cli`: the ``ndcg-eval`` command (its ``--match`` options in :mod:`.match_cli`).
 
 May import: the core (``ndcg_core``'s top-level modules), numpy, and pandas only on first
 use (``ndcg_core._lazy``). Never the teaching or ui layers, marimo or matplotlib.

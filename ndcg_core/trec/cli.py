@@ -2,7 +2,7 @@
 
 ::
 
-    ndcg-eval [-q] [-c] [-J] [-M N] [-l L] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN|-
+    ndcg-eval [-q] [-n] [-c] [-J] [-M N] [-l L] [-m ndcg_cut.5,10] [-m ndcg] QRELS RUN|-
               [--gain linear|exponential | --gain-table "0:0,1:1,2:3"]
               [--discount NAME] [--base B] [--explain QID] [--depth N]
               [--digits N] [--format trec|json|csv]
@@ -31,7 +31,7 @@ from ..gains import GAINS, parse_gain_table
 from .evaluate import RunEvaluation, evaluate_run, parse_measures
 from .files import read_qrels_table, read_run_table
 from .measures import check_trec_options, close_gains
-from .reconcile import add_match_arguments, run_match
+from .match_cli import add_match_arguments, run_match
 
 __all__ = ["main", "build_parser", "DIFFERENCES", "HEADER_LINES"]
 
@@ -47,7 +47,10 @@ Where ndcg-eval differs from trec_eval 10.0 on purpose:
     -c counts it as 0). trec_eval 10.0 stops with status 4 and the reversed message
     "result qid ... not found in qrels".
   - a topic whose qrels labels are all negative (pooled, none judged) scores 0 on every
-    measure, as in trec_eval 9; trec_eval 10.0 stops with "Can't calculate measure".
+    measure. trec_eval 9.0.x and 10.0 share the code that reads it, and what they do
+    depends on the order: as the first topic they score, they stop (status 4, "Can't
+    calculate measure"); after another topic, labels of -1 score 0 and a highest label of
+    -2 or less crashes them (segmentation fault).
   - gain values (ndcg.1=3.5,2=9.0) are sorted exactly; trec_eval compares them as whole
     numbers, so two gains less than 1 apart can be misordered in its ideal list (it can
     print 0, or more than 1). The two agree whenever different gains differ by at least 1
@@ -75,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=(
-            "Measures (trec_eval's names and order): runid, num_q, map, P (cutoffs\n"
+            "Measures (trec_eval's names and order): runid, num_q, map, Rprec (P@R), bpref, P (cutoffs\n"
             "5,10,15,20,30,100,200,500,1000) or P.5,10, dcg, ideal_dcg, ndcg (whole run), ndcg_rel,\n"
             "Rndcg, ndcg_cut (cutoffs as P) or ndcg_cut.5,10; the nDCG family takes trec_eval's gain\n"
             "values, e.g. ndcg.1=3.5,2=9.0 (label=gain; other labels keep gain = label). Beyond\n"
@@ -88,6 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
         "run", metavar="RUN", help="run file: QID Q0 DOCID RANK SCORE RUN per line; - reads it from standard input"
     )
     parser.add_argument("-q", dest="per_topic", action="store_true", help="print each topic's values, then the summary")
+    parser.add_argument(
+        "-n", "--nosummary", dest="no_summary", action="store_true",
+        help="print no summary (the 'all' lines, runid and num_q): with -q, the per-topic lines only",
+    )
     parser.add_argument(
         "-c", dest="complete", action="store_true",
         help="complete averaging: every qrels topic counts, a topic missing from the run scores 0",
@@ -102,11 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "-l", dest="relevance_level", type=int, default=1, metavar="L",
-        help="labels of at least L are relevant for P and map (default 1; the nDCG family uses the gains)",
+        help="labels of at least L are relevant for P, map, Rprec and bpref (default 1; the nDCG family uses the gains)",
     )
     parser.add_argument(
         "-m", dest="measures", action="append", metavar="MEASURE",
-        help="measure to compute, e.g. ndcg, ndcg_cut.5,10, P.10, map, ndcg.1=3,2=9 (repeatable)",
+        help="measure to compute, e.g. ndcg, ndcg_cut.5,10, P.10, map, Rprec, bpref, ndcg.1=3,2=9 (repeatable)",
     )
     gains = parser.add_mutually_exclusive_group()
     gains.add_argument("--gain", choices=sorted(GAINS), help="gain function (trec_eval: linear)")
@@ -149,13 +156,13 @@ def _rounded(value: float, digits: int | None) -> float:
 def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO, shown: set[str]) -> None:
     digits = args.digits
     if args.format == "trec":
-        text = result.to_trec(per_topic=args.per_topic, digits=4 if digits is None else digits)
+        text = result.to_trec(per_topic=args.per_topic, digits=4 if digits is None else digits, summary=not args.no_summary)
         out.writelines(line for line in text.splitlines(keepends=True) if line.split("\t", 1)[0].rstrip() in shown)
         return
     if args.format == "csv":
         frame = result.per_topic if args.per_topic else result.per_topic.iloc[0:0]
         summary = pd.DataFrame([result.mean.to_numpy()], columns=list(result.measures), index=pd.Index(["all"], name="query_id"))
-        table = pd.concat([frame, summary])
+        table = frame.copy() if args.no_summary else pd.concat([frame, summary])
         table.index.name = "query_id"
         if digits is not None:
             table = table.round(digits)
@@ -170,7 +177,7 @@ def _write_scores(result: RunEvaluation, args: argparse.Namespace, out: TextIO, 
         "max_docs": args.max_docs,
         "relevance_level": args.relevance_level,
         "measures": list(result.measures),
-        "all": {name: _rounded(value, digits) for name, value in zip(result.measures, result.means)},
+        "all": None if args.no_summary else {name: _rounded(value, digits) for name, value in zip(result.measures, result.means)},
         "missing_topics": list(result.missing_topics),
         "ignored_topics": list(result.ignored_topics),
     }
@@ -323,9 +330,14 @@ def _read_both(qrels_path: str, run_path: object):  # type: ignore[no-untyped-de
     try:
         run_table = _read(read_run_table, run_path, "run")
     except BaseException:
-        _read(read_qrels_table, qrels_path, "qrels")
+        _read(_read_qrels_strictly, qrels_path, "qrels")
         raise
-    return _read(read_qrels_table, qrels_path, "qrels"), run_table
+    return _read(_read_qrels_strictly, qrels_path, "qrels"), run_table
+
+
+def _read_qrels_strictly(path: object, **kwargs: object):  # type: ignore[no-untyped-def]
+    """The qrels as trec_eval reads them: a blank line is an error."""
+    return read_qrels_table(path, blank_lines=False, **kwargs)  # type: ignore[arg-type]
 
 
 def _read(reader, path: object, kind: str):  # type: ignore[no-untyped-def]

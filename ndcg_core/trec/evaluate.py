@@ -71,7 +71,7 @@ from .measures import (
     trec_measure_values,
 )
 from .ranking import RankedTopic, ranked_topic, ranking_order
-from .tables import Table, as_table, factorize_keys
+from .tables import Table, as_table, factorize_keys, pack_keys, packing_plan
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -197,12 +197,13 @@ class RunEvaluation:
         table.insert(1, "doc_id", shown + [""] * (len(table) - len(shown)))
         return table
 
-    def to_trec(self, *, per_topic: bool = False, digits: int = 4) -> str:
+    def to_trec(self, *, per_topic: bool = False, digits: int = 4, summary: bool = True) -> str:
         """The result in trec_eval's output format (``name<TAB>qid|all<TAB>value``).
 
         Names are left-justified to 22 characters and values printed as C's ``%6.4f``,
         so for the default configuration the lines are byte-identical to trec_eval's.
-        ``per_topic`` adds each topic's lines first (trec_eval ``-q``).
+        ``per_topic`` adds each topic's lines first (trec_eval ``-q``); ``summary=False``
+        leaves out the summary (``runid``, ``num_q`` and the ``all`` lines; trec_eval ``-n``).
         """
         if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 15:
             raise ValueError(f"digits must be a whole number from 0 to 15; got {digits!r}.")
@@ -211,6 +212,8 @@ class RunEvaluation:
             for query_id, row in zip(self.topics, self.values.tolist()):
                 for name, value in zip(self.measures, row):
                     lines.append(f"{name:<22}\t{query_id}\t{value:6.{digits}f}")
+        if not summary:
+            return "".join(line + "\n" for line in lines)
         if self.run_id is not None:
             lines.append(f"{'runid':<22}\tall\t{self.run_id}")
         lines.append(f"{'num_q':<22}\tall\t{self.num_q}")
@@ -257,11 +260,23 @@ def _doc_indexer(q: Table, r: Table) -> np.ndarray:
     words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
     if words == 1:
         return _sorted_indexer(q.doc_keys[:, 0], r.doc_keys[:, 0], presorted=True)
-    both = np.zeros((len(q.doc_keys) + len(r.doc_keys), words), dtype=np.uint64)
-    both[: len(q.doc_keys), : q.doc_keys.shape[1]] = q.doc_keys
-    both[len(q.doc_keys) :, : r.doc_keys.shape[1]] = r.doc_keys
+    q_keys, r_keys = _widened(q.doc_keys, words), _widened(r.doc_keys, words)
+    plan = packing_plan([q_keys, r_keys])
+    if plan is not None and len(plan) == 1:  # both packed alike into one word: still sorted
+        return _sorted_indexer(pack_keys(q_keys, plan)[:, 0], pack_keys(r_keys, plan)[:, 0], presorted=True)
+    both = np.concatenate((q_keys, r_keys))
+    del q_keys, r_keys
     codes, _ = factorize_keys(both)  # in byte order: each table's part stays sorted
     return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
+
+
+def _widened(keys: np.ndarray, words: int) -> np.ndarray:
+    """Keys with zero words added up to ``words`` (zero words are a shorter id's end)."""
+    if keys.shape[1] == words:
+        return keys
+    out = np.zeros((len(keys), words), dtype=np.uint64)
+    out[:, : keys.shape[1]] = keys
+    return out
 
 
 def _preview(items: Sequence[str], n: int = 6) -> str:
@@ -349,28 +364,86 @@ def evaluate_run(
     r = as_table(run, "run")
     if len(q.values) == 0:
         raise ValueError("qrels must judge at least one document; got empty qrels. Read them with read_qrels().")
-    run_id = r.attrs.get("run_id")
+    topics = _map_topics(q, r, bool(complete))
+    sorted_topic, label_values = _ranked_run(q, r, topics, max_docs)
+    n_topics = len(topics.names)
+    values = _unjudged_cut_values(parsed, sorted_topic, label_values, n_topics)
+    listed = trec_measure_values(  # map, P and the rest of the nDCG family: every topic, listed or not
+        parsed, sorted_topic, label_values, topics.q_topic, q.values, n_topics,
+        gain=g, discount=d, relevance_level=relevance_level, judged_only=unjudged == "condense",
+    )
+    values.update(listed)
+    values.update(_ndcg_values(parsed, q, topics.q_topic, sorted_topic, label_values, g, d, unjudged, n_topics))
+    del sorted_topic, label_values
 
-    # topics: the qrels topics in byte order (strcmp); run topics mapped onto them
+    names = tuple(m.name for m in parsed)
+    in_run = topics.in_run
+    rows = np.ones(n_topics, dtype=bool) if complete else in_run
+    table = np.column_stack([(values[name] if name in listed else np.where(in_run, values[name], 0.0))[rows] for name in names])
+    num_q = int(rows.sum())
+    totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
+    run_id = r.attrs.get("run_id")
+    return RunEvaluation(
+        topics=tuple(str(t) for t in topics.names[rows]),
+        values=table,
+        means=totals / max(num_q, 1),
+        num_q=num_q,
+        measures=names,
+        config=config,
+        complete=bool(complete),
+        missing_topics=topics.missing,
+        ignored_topics=topics.ignored,
+        run_id=None if run_id is None else str(run_id),
+        _qrels=q,
+        _run=r,
+    )
+
+
+@dataclass(frozen=True)
+class _Topics:
+    """The qrels topics in byte order (strcmp), and how both tables' topics map onto them."""
+
+    names: np.ndarray  # the qrels topics, in byte order
+    q_topic: np.ndarray  # each qrels row's topic (position in names)
+    run_to_topic: np.ndarray  # each run topic code's position in names (-1: not judged)
+    in_run: np.ndarray  # which of names the run retrieves for
+    missing: tuple[str, ...]  # qrels topics without run lines
+    ignored: tuple[str, ...]  # run topics without judgments
+
+
+def _map_topics(q: Table, r: Table, complete: bool) -> _Topics:
+    """The evaluated topics: the qrels', in byte order; run topics mapped onto them."""
     by_name = np.array(sorted(range(len(q.query_names)), key=q.query_names.__getitem__), dtype=np.intp)
     topics = q.query_names[by_name]
     n_topics = len(topics)
     position = np.empty(n_topics, dtype=np.intp)
     position[by_name] = np.arange(n_topics)
-    q_topic = position[q.query_codes]
     topic_position = {str(t): i for i, t in enumerate(topics)}
     run_to_topic = np.array([topic_position.get(str(t), -1) for t in r.query_names], dtype=np.intp)
     used = np.bincount(r.query_codes, minlength=len(r.query_names)) > 0
-    ignored = tuple(sorted(str(t) for t in r.query_names[used & (run_to_topic < 0)]))
     in_run = np.zeros(n_topics, dtype=bool)
     in_run[run_to_topic[used & (run_to_topic >= 0)]] = True
-    missing = tuple(str(t) for t in topics[~in_run])
     if not complete and not in_run.any():
         raise ValueError(
             "run and qrels must share at least one topic; the run's topics are "
             f"{_preview(sorted(str(t) for t in r.query_names[used])) or 'none'} and the qrels' are "
             f"{_preview([str(t) for t in topics])}. Check that both files belong to the same test collection."
         )
+    return _Topics(
+        names=topics,
+        q_topic=position[q.query_codes],
+        run_to_topic=run_to_topic,
+        in_run=in_run,
+        missing=tuple(str(t) for t in topics[~in_run]),
+        ignored=tuple(sorted(str(t) for t in r.query_names[used & (run_to_topic < 0)])),
+    )
+
+
+def _ranked_run(q: Table, r: Table, topics: _Topics, max_docs: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Each rank position's topic and qrels label (NaN: unjudged), topic by topic in
+    trec_eval's order (score descending, document id descending among ties), cut at
+    ``max_docs`` per topic (``-M``). Run topics without judgments are dropped first."""
+    run_to_topic = topics.run_to_topic
     if np.array_equal(run_to_topic, np.arange(len(run_to_topic))):  # the same topics: codes as they are
         r_topic = r.query_codes
     else:
@@ -381,90 +454,80 @@ def evaluate_run(
     if not keep.all():
         r_topic, r_scores, r_docs = r_topic[keep], r_scores[keep], r_docs[keep]
     del keep
-
-    # the ranking: topic, score descending, document id descending among ties
     order = ranking_order(r_topic, r_scores, r_docs, r.doc_names, r.doc_keys)
     del r_scores
     # labels of the ranked documents: join on (topic, document); NaN = unjudged (absent
     # from the qrels, or negative there: "pooled but not judged")
-    label_values = _ranked_labels(q, q_topic, r_topic, r_docs, _doc_indexer(q, r).astype(np.int32), order)
+    label_values = _ranked_labels(q, topics.q_topic, r_topic, r_docs, _doc_indexer(q, r).astype(np.int32), order)
     del r_docs
     sorted_topic = _ranked_topics(r_topic, order)
     del order, r_topic
     if max_docs is not None:  # trec_eval -M: each topic's ranking cut after sorting
         top = top_ranks(sorted_topic, max_docs)
         sorted_topic, label_values = sorted_topic[top], label_values[top]
-    sorted_judged = ~np.isnan(label_values)
+    return sorted_topic, label_values
 
-    cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
+
+def _unjudged_cut_values(
+    parsed: Sequence[Measure], sorted_topic: np.ndarray, label_values: np.ndarray, n_topics: int
+) -> dict[str, np.ndarray]:
+    """``unjudged_cut_k``: the share of unjudged documents in each topic's top min(k, n)."""
     unjudged_cutoffs = sorted({m.k for m in parsed if m.family == "unjudged_cut"})
-    wants_whole = any(m.family == "ndcg" for m in parsed)
-    values: dict[str, np.ndarray] = {}
+    if not unjudged_cutoffs:
+        return {}
+    unjudged_rows = np.isnan(label_values).astype(float)
 
-    if unjudged_cutoffs:
-        unjudged_rows = (~sorted_judged).astype(float)
+    def unjudged_parts(lists: ListSegments, rows: slice) -> np.ndarray:
+        counts = [lists.sums(np.where(lists.rank0 < k, unjudged_rows[rows], 0.0), n_topics) for k in unjudged_cutoffs]
+        return np.array([lists.lengths(n_topics), *counts], dtype=float)
 
-        def unjudged_parts(lists: ListSegments, rows: slice) -> np.ndarray:
-            counts = [lists.sums(np.where(lists.rank0 < k, unjudged_rows[rows], 0.0), n_topics) for k in unjudged_cutoffs]
-            return np.array([lists.lengths(n_topics), *counts], dtype=float)
+    lengths, *counts = _by_topic_chunks(sorted_topic, 1 + len(unjudged_cutoffs), n_topics, unjudged_parts)
+    values = {}
+    for k, count in zip(unjudged_cutoffs, counts):
+        shown = np.minimum(lengths, k)
+        values[f"unjudged_cut_{k}"] = np.divide(count, shown, out=np.zeros(n_topics), where=shown > 0)
+    return values
 
-        lengths, *counts = _by_topic_chunks(sorted_topic, 1 + len(unjudged_cutoffs), n_topics, unjudged_parts)
-        del unjudged_rows
-        for k, count in zip(unjudged_cutoffs, counts):
-            shown = np.minimum(lengths, k)
-            values[f"unjudged_cut_{k}"] = np.divide(count, shown, out=np.zeros(n_topics), where=shown > 0)
 
-    listed = trec_measure_values(  # map, P and the rest of the nDCG family: every topic, listed or not
-        parsed, sorted_topic, label_values, q_topic, q.values, n_topics,
-        gain=g, discount=d, relevance_level=relevance_level, judged_only=unjudged == "condense",
-    )
-    values.update(listed)
+def _ndcg_values(
+    parsed: Sequence[Measure],
+    q: Table,
+    q_topic: np.ndarray,
+    sorted_topic: np.ndarray,
+    label_values: np.ndarray,
+    g: GainFunction,
+    d: DiscountFunction,
+    unjudged: str,
+    n_topics: int,
+) -> dict[str, np.ndarray]:
+    """``ndcg`` (whole run) and ``ndcg_cut_k`` of every topic, slice by slice of whole topics."""
+    cutoffs = sorted({m.k for m in parsed if m.family == "ndcg_cut"})
+    wants_whole = any(m.family == "ndcg" and not m.params for m in parsed)
+    if not cutoffs and not wants_whole:
+        return {}
+    if unjudged == "condense":
+        judged = ~np.isnan(label_values)
+        sorted_topic, label_values = sorted_topic[judged], label_values[judged]
+    ideal_source = q.values >= 0
+    ideal_topic = q_topic[ideal_source]
+    ideal_gains = _gains(g, q.values[ideal_source].astype(float))
+    ideal_order = np.lexsort((-ideal_gains, ideal_topic))
+    ideal_gains = ideal_gains[ideal_order]
+    ideal_topic = ideal_topic[ideal_order]
+    longest = max(_longest_list(sorted_topic), _longest_list(ideal_topic))
+    factors = _prefix(d, longest)
+    ks: list[int | None] = ([None] if wants_whole else []) + list(cutoffs)
 
-    if cutoffs or wants_whole:
-        if unjudged == "condense":
-            sorted_topic = sorted_topic[sorted_judged]
-            label_values = label_values[sorted_judged]
-        ideal_source = q.values >= 0
-        ideal_topic = q_topic[ideal_source]
-        ideal_gains = _gains(g, q.values[ideal_source].astype(float))
-        ideal_order = np.lexsort((-ideal_gains, ideal_topic))
-        ideal_gains = ideal_gains[ideal_order]
-        ideal_topic = ideal_topic[ideal_order]
-        longest = max(_longest_list(sorted_topic), _longest_list(ideal_topic))
-        factors = _prefix(d, longest)
-        ks: list[int | None] = ([None] if wants_whole else []) + list(cutoffs)
+    def run_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
+        return dcg_per_list(_gains(g, label_values[rows]), factors, lists, n_topics, ks)
 
-        def run_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
-            return dcg_per_list(_gains(g, label_values[rows]), factors, lists, n_topics, ks)
+    def ideal_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
+        return dcg_per_list(ideal_gains[rows], factors, lists, n_topics, ks)
 
-        def ideal_dcg(lists: ListSegments, rows: slice) -> np.ndarray:
-            return dcg_per_list(ideal_gains[rows], factors, lists, n_topics, ks)
-
-        dcg = _by_topic_chunks(sorted_topic, len(ks), n_topics, run_dcg)
-        idcg = _by_topic_chunks(ideal_topic, len(ks), n_topics, ideal_dcg)
-        ratio = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
-        for row, k in enumerate(ks):
-            values["ndcg" if k is None else f"ndcg_cut_{k}"] = ratio[row]
-
-    names = tuple(m.name for m in parsed)
-    rows = np.ones(n_topics, dtype=bool) if complete else in_run
-    table = np.column_stack([(values[name] if name in listed else np.where(in_run, values[name], 0.0))[rows] for name in names])
-    num_q = int(rows.sum())
-    totals = np.cumsum(table, axis=0)[-1] if num_q else np.zeros(len(names))  # in topic order, as trec_eval
-    return RunEvaluation(
-        topics=tuple(str(t) for t in topics[rows]),
-        values=table,
-        means=totals / max(num_q, 1),
-        num_q=num_q,
-        measures=names,
-        config=config,
-        complete=bool(complete),
-        missing_topics=missing,
-        ignored_topics=ignored,
-        run_id=None if run_id is None else str(run_id),
-        _qrels=q,
-        _run=r,
-    )
+    dcg = _by_topic_chunks(sorted_topic, len(ks), n_topics, run_dcg)
+    idcg = _by_topic_chunks(ideal_topic, len(ks), n_topics, ideal_dcg)
+    ratio = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
+    return {"ndcg" if k is None else f"ndcg_cut_{k}": ratio[row] for row, k in enumerate(ks)}
 
 
 _CHUNK_ROWS = 1 << 18  # rows joined, or summed per topic, at a time

@@ -38,7 +38,9 @@ from .tables import (
     Table,
     factorize_keys,
     first_duplicate,
+    has_repeated_pair,
     key_names,
+    sorted_factorization,
 )
 
 __all__ = ["ascii_qrels", "ascii_run"]
@@ -406,11 +408,16 @@ def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table 
     parts.clear()
     head_codes, query_uniques = factorize_keys(head_keys)
     del head_keys
+    # each topic's rows together: as many runs of equal topics as topics (a block's first
+    # row is a head even when its topic goes on from the block before)
+    grouped = 1 + int(np.count_nonzero(head_codes[1:] != head_codes[:-1])) == len(query_uniques)
     query_codes = np.repeat(head_codes, np.diff(np.append(heads, rows)))
     del heads, head_codes
     doc_keys, values = out.finish(rows)
-    doc_codes, doc_uniques = factorize_keys(doc_keys)
+    doc_codes, doc_uniques, doc_sort = sorted_factorization(doc_keys)
     del doc_keys
+    repeated = has_repeated_pair(query_codes, grouped, doc_sort)
+    del doc_sort
     table = Table(
         query_codes,
         key_names(query_uniques),
@@ -420,7 +427,7 @@ def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table 
         attrs,
         doc_uniques,
     )
-    if first_duplicate(table) is not None:
+    if repeated or (repeated is None and first_duplicate(table) is not None):
         return None
     return table
 

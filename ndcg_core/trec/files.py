@@ -68,7 +68,9 @@ from .tables import (
     table_frame,
 )
 
-__all__ = ["Source", "read_qrels", "read_run", "read_qrels_table", "read_run_table", "strip_comment_lines"]
+__all__ = [
+    "Source", "first_blank_line", "read_qrels", "read_run", "read_qrels_table", "read_run_table", "strip_comment_lines",
+]
 
 Source = Union[str, "os.PathLike[str]", bytes, IO[str], IO[bytes]]
 
@@ -157,11 +159,15 @@ def read_run(source: Source, *, name: str | None = None, max_bytes: int | None =
     return table_frame(read_run_table(source, name=name, max_bytes=max_bytes), "score")
 
 
-def read_qrels_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> Table:
+def read_qrels_table(
+    source: Source, *, name: str | None = None, max_bytes: int | None = None, blank_lines: bool = True
+) -> Table:
     """:func:`read_qrels` without the DataFrame: the checked :class:`~ndcg_core.trec.tables.Table`.
 
     Same arguments and errors. :func:`ndcg_core.trec.evaluate_run` takes the table as it
     is, and ``ndcg-eval`` reads with it (no pandas import for an ASCII file).
+    ``blank_lines=False`` refuses a blank (or blanks-only) line, as trec_eval does
+    ("Malformed line"): what ``ndcg-eval`` asks for.
 
     Examples
     --------
@@ -169,7 +175,39 @@ def read_qrels_table(source: Source, *, name: str | None = None, max_bytes: int 
     >>> table.values.tolist(), table.attrs["source"]
     ([2, 0], '<qrels text>')
     """
-    return _read_table(source, name, max_bytes, "qrels", _fast_qrels, scan_qrels)
+    table = _read_table(source, name, max_bytes, "qrels", _fast_qrels, scan_qrels)
+    if not blank_lines:
+        data, display = _load(source, name, "qrels", max_bytes)
+        line = first_blank_line(data)
+        if line is not None:
+            raise format_error(
+                display, line,
+                "blank line; trec_eval refuses a qrels file with an empty line (\"Malformed line\"), "
+                "so ndcg-eval does too: remove the line",
+                QRELS_FORMAT,
+            )
+    return table
+
+
+_BLANK_LINE = re.compile(rb"^[ \t]*\r?$", re.MULTILINE)
+
+
+def first_blank_line(data: bytes) -> int | None:
+    r"""The 1-based number of the first blank (or blanks-only) line, None when there is none.
+
+    The end of the file after its last newline is not a line.
+
+    >>> first_blank_line(b"q 0 a 1\n\nq 0 b 0\n"), first_blank_line(b"q 0 a 1\n"), first_blank_line(b"q 0 a 1\n \n")
+    (2, None, 2)
+    """
+    if data and b"\n\n" not in data and not data.startswith((b"\n", b" ", b"\t", b"\r")) and not any(
+        pair in data for pair in (b"\n ", b"\n\t", b"\n\r")
+    ):
+        return None  # no empty line and no line starting with a blank (memchr-fast checks)
+    for match in _BLANK_LINE.finditer(data):
+        if match.start() < len(data):
+            return data.count(b"\n", 0, match.start()) + 1
+    return None
 
 
 def read_run_table(source: Source, *, name: str | None = None, max_bytes: int | None = None) -> Table:

@@ -11,6 +11,12 @@ spec                output names              value per topic (ranks i = 1..n)
 ==================  ========================  ==========================================
 ``map``             ``map``                   :math:`\frac{1}{R}\sum_{i:\,rel_i}
                                               \frac{|\{j \le i: rel_j\}|}{i}`
+``Rprec``           ``Rprec``                 relevant documents in the top R, over R
+                                              (P@R; the top min(R, n) are looked at)
+``bpref``           ``bpref``                 :math:`\frac{1}{R}\sum_{i:\,rel_i} \bigl(1 -
+                                              \frac{\min(N_i, R)}{\min(N, R)}\bigr)`, N_i
+                                              judged non-relevant documents above i
+                                              (1 when N_i = 0), N those in the qrels
 ``P``, ``P.5,10``   ``P_5`` ...               relevant documents in the top k, over k
 ``dcg``             ``dcg``                   :math:`\sum_i g(\ell_i)\,d(i)`
 ``ideal_dcg``       ``ideal_dcg``             the same sum over the ideal list
@@ -80,11 +86,13 @@ __all__ = [
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 DEFAULT_UNJUDGED_CUTOFFS = (5, 10, 20)
 #: In trec_eval's output order (its measures.c table), then ndcg-eval's own unjudged_cut.
-MEASURE_FAMILIES = ("map", "P", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "unjudged_cut")
+MEASURE_FAMILIES = ("map", "Rprec", "bpref", "P", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "unjudged_cut")
 CUTOFF_FAMILIES = ("P", "ndcg_cut", "unjudged_cut")
+#: Measures without parameters (binary, judged by ``relevance_level``).
+_PLAIN_FAMILIES = ("map", "Rprec", "bpref")
 GAIN_FAMILIES = ("dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg")
 _FAMILY_ORDER = {name: i for i, name in enumerate(MEASURE_FAMILIES)}
-_VALID = "map, P, P.5,10, dcg, ideal_dcg, ndcg, ndcg.1=3,2=9, ndcg_rel, Rndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10"
+_VALID = "map, Rprec, bpref, P, P.5,10, dcg, ideal_dcg, ndcg, ndcg.1=3,2=9, ndcg_rel, Rndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10"
 
 
 @dataclass(frozen=True, order=True)
@@ -186,10 +194,10 @@ def parse_measures(specs: str | Sequence[str]) -> tuple[Measure, ...]:
         family, dot, params = spec.partition(".")
         if family not in MEASURE_FAMILIES:
             raise _unknown(spec, family)
-        if family == "map":
+        if family in _PLAIN_FAMILIES:
             if dot:
-                raise ValueError(f"measure map takes no parameters; got {spec!r}. Write map.")
-            found.add(_measure("map"))
+                raise ValueError(f"measure {family} takes no parameters; got {spec!r}. Write {family}.")
+            found.add(_measure(family))
         elif family in GAIN_FAMILIES:
             if not dot:
                 found.add(_measure(family))
@@ -233,6 +241,8 @@ def describe_measure(name: str) -> str:
             break
     words = {
         "map": "MAP",
+        "Rprec": "R-precision (P@R)",
+        "bpref": "bpref",
         "dcg": "DCG (whole run)",
         "ideal_dcg": "ideal DCG (whole judgments)",
         "ndcg": "nDCG (whole run)",
@@ -504,7 +514,7 @@ def trec_measure_values(
     MAP is (1/1 + 2/3) / 3, as three documents are relevant; DCG is 1/log2(2) + 2/log2(4).
     """
     check_trec_options(None, relevance_level)
-    wanted = [m for m in measures if m.family in ("map", "P", "ndcg_rel", "Rndcg", "dcg", "ideal_dcg")]
+    wanted = [m for m in measures if m.family in _PLAIN_FAMILIES + ("P", "ndcg_rel", "Rndcg", "dcg", "ideal_dcg")]
     wanted += [m for m in measures if m.family == "ndcg" and m.params]
     if not wanted:
         return {}
@@ -521,7 +531,7 @@ def trec_measure_values(
     all_topics = np.arange(n_topics)
     found: np.ndarray | None = None
     for m in wanted:
-        if m.family in ("P", "map") and found is None:
+        if m.family in ("P", "map", "Rprec") and found is None:
             found = run.count(relevant)  # relevant documents up to each rank
         if m.family == "P":
             out[m.name] = run.at(found, np.full(n_topics, m.k), all_topics) / m.k
@@ -530,6 +540,45 @@ def trec_measure_values(
             precision = found[rows] / (rows - run.first[topic[rows]] + 1)  # at each relevant rank
             total = _topic_totals(topic[rows], precision, n_topics)
             out[m.name] = np.divide(total, num_rel, out=np.zeros(n_topics), where=num_rel > 0)
+        elif m.family == "Rprec":  # relevant in the top min(R, n), over R (at() stops at n)
+            in_top_r = run.at(found, num_rel, all_topics)
+            out[m.name] = np.divide(in_top_r, num_rel, out=np.zeros(n_topics), where=num_rel > 0)
+        elif m.family == "bpref":
+            out[m.name] = _bpref(run, topic, labels, relevant, q_topic, q_labels, num_rel, relevance_level)
         else:
             out[m.name] = _gain_family(m, run, labels, q_topic, q_labels, num_rel, gain, discount)
     return out
+
+
+def _bpref(
+    run: _Lists,
+    topic: np.ndarray,
+    labels: np.ndarray,
+    relevant: np.ndarray,
+    q_topic: np.ndarray,
+    q_labels: np.ndarray,
+    num_rel: np.ndarray,
+    relevance_level: int,
+) -> np.ndarray:
+    r"""trec_eval's bpref of every topic (``m_bpref.c``).
+
+    For each retrieved relevant document, 1 - min(N_i, R) / min(N, R), where N_i counts
+    the judged non-relevant documents (label 0 .. relevance_level - 1) ranked above it
+    and N those in the qrels; 1 when N_i = 0. The sum over the topic is divided by R.
+    Unjudged documents (absent from the qrels, or negative there) are skipped.
+    """
+    n_topics = run.n_topics
+    with np.errstate(invalid="ignore"):
+        nonrel = (labels >= 0) & (labels < relevance_level)
+    judged_q = (q_labels >= 0) & (q_labels < relevance_level)
+    num_nonrel = np.bincount(q_topic[judged_q], minlength=n_topics)
+    rows = np.flatnonzero(relevant)
+    above = run.count(nonrel)[rows]  # a relevant row is not non-relevant: the count above it
+    row_topic = topic[rows]
+    r = num_rel[row_topic]
+    terms = np.ones(len(rows))
+    some = above > 0
+    # as trec_eval: 1.0 - ((double) MIN(nonrel_so_far, R) / (double) MIN(num_nonrel, R))
+    terms[some] = 1.0 - np.minimum(above[some], r[some]) / np.minimum(num_nonrel[row_topic[some]], r[some])
+    total = _topic_totals(row_topic, terms, n_topics)
+    return np.divide(total, num_rel, out=total.copy(), where=num_rel > 0)

@@ -51,7 +51,7 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 720}
 #: Set to "1" for the deck server the handout starts, so step-by-step slides (the ideal ranking,
 #: worked solutions revealed one rank per press) are printed with every rank shown. The same
-#: name as :data:`ndcg_core.ui.lecture.HANDOUT_ENV` (this module never imports marimo).
+#: name as :data:`ndcg_core.ui.deck.HANDOUT_ENV` (this module never imports marimo).
 HANDOUT_ENV = "NDCG_LAB_HANDOUT"
 SERVER_START_TIMEOUT = 120.0
 #: Generous: a cold kernel on a loaded machine takes many seconds to run a deck.
@@ -208,7 +208,8 @@ def _answers(url: str) -> bool:
 
 
 def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
-    """The decks (notebooks with a slides layout): file name, title (the front page's), number of slides."""
+    """The decks of ``folder`` (``notebooks/decks``, each with ``layouts/<name>.slides.json``):
+    file name, title (the front page's), number of slides."""
     import json
 
     from .front import read_notebook
@@ -216,6 +217,8 @@ def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
     decks = []
     for layout in sorted((folder / "layouts").glob("*.slides.json")):
         notebook = folder / layout.name.replace(".slides.json", ".py")
+        if not notebook.is_file():
+            continue
         cells = json.loads(layout.read_text(encoding="utf-8"))["data"]["cells"]
         decks.append((notebook.name, read_notebook(notebook).title, sum(cell.get("type") == "slide" for cell in cells)))
     return decks

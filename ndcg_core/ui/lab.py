@@ -4,7 +4,7 @@
 
     ndcg-lab                      # the front page at http://127.0.0.1:2718, opens a browser
     ndcg-lab --port 8000 --headless
-    ndcg-lab slides               # the same notebooks as lecture slide decks (arrow keys)
+    ndcg-lab slides               # the lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab handout --out DIR    # a PDF per slide deck, with speaker notes (ndcg_core.ui.handout)
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
@@ -29,10 +29,10 @@ folder, or the copy inside an installed wheel (:func:`ndcg_core.teaching.paths.n
 ``ndcg-lab edit`` edits a checkout only: in an installed wheel it is refused with a message
 (the files live in site-packages, where a reinstall would overwrite the changes). The
 notebooks name no layout, so ``marimo run`` shows each as one vertical page.
-``ndcg-lab slides`` copies the notebooks into a temporary folder (removed when it stops),
-points each copy that has ``notebooks/layouts/<name>.slides.json`` at that file
-(``layout_file=`` in its ``marimo.App(...)`` call) and serves the copies with ``marimo run``,
-under the same rules as the default command. SIGINT and SIGTERM are forwarded to the child's
+``ndcg-lab slides`` serves the slide decks, ``<notebooks>/decks/`` (one marimo notebook per
+deck, :func:`ndcg_core.teaching.paths.decks_dir`, each naming its ``layouts/<name>.slides.json``
+and ``layouts/slides.css``; :func:`deck_files` checks them first), with ``marimo run``, under
+the same rules as the default command. SIGINT and SIGTERM are forwarded to the child's
 process group, so stopping ``ndcg-lab`` never leaves a server behind.
 
 A password (``--password`` or the environment variable ``NDCG_LAB_PASSWORD``) is handed to
@@ -54,14 +54,13 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..infra import progress, store
 from ..infra.processes import die_with_parent
-from ..teaching.paths import is_checkout, notebooks_dir
+from ..teaching.paths import decks_dir, is_checkout, notebooks_dir
 from .front import CLASS_URL_ENV
 
 __all__ = [
@@ -70,9 +69,8 @@ __all__ = [
     "parse_args",
     "is_loopback",
     "notebooks_dir",
-    "layouts_dir",
-    "inject_layout",
-    "prepare_slides",
+    "decks_dir",
+    "deck_files",
     "Launch",
     "UsageError",
 ]
@@ -82,8 +80,8 @@ DEFAULT_HOST = "127.0.0.1"
 PASSWORD_ENV = "NDCG_LAB_PASSWORD"
 LECTURER_KEY_ENV = "NDCG_LAB_LECTURER_KEY"
 MAX_WORKERS = 64
-#: Set to "1" for the server of ``ndcg-lab slides``: notebook 01 draws its deck-only slides
-#: (the same name as :data:`ndcg_core.ui.lecture.DECK_ENV`; this module never imports marimo).
+#: Set to "1" for the server of ``ndcg-lab slides`` (the front page then shows the decks as
+#: slides; the same name as :data:`ndcg_core.ui.front.DECK_ENV`; this module never imports marimo).
 DECK_ENV = "NDCG_LAB_DECK"
 #: Seconds the child gets to shut down after a forwarded signal before it is killed.
 SHUTDOWN_GRACE = 10.0
@@ -105,89 +103,26 @@ class Launch:
     workers: int = 0
     lecturer_key: str | None = None
     lecturer_key_generated: bool = False
+    #: classroom mode: how many students' answers one client address may add to a question
+    answers_per_device: int = 10
+    #: classroom mode: the first of the fixed loopback ports of the workers and the question app (None: free ones)
+    worker_ports: int | None = None
 
 
-#: the stylesheet every deck gets, in the layouts folder
+#: the stylesheet every deck names, in the decks' layouts folder
 SLIDES_CSS = "slides.css"
 
 
-def layouts_dir(folder: Path | None = None) -> Path:
-    """The slide layouts of the decks: ``<notebooks>/layouts/<name>.slides.json``."""
-    return (notebooks_dir() if folder is None else folder) / "layouts"
-
-
-def inject_layout(source: str, layout: Path, *, filename: str = "the notebook", css: Path | None = None) -> str:
-    """``source`` with ``layout_file="<layout>"`` (and ``css_file="<css>"`` when given) added to
-    its ``app = marimo.App(...)`` call.
-
-    The call is found with :mod:`ast` (so its other arguments, line breaks and comments stay as
-    they are) and the keywords are inserted before its closing parenthesis. :class:`UsageError`
-    when the file does not parse, has no such call, or already names a layout (or a CSS file,
-    when one is given).
-    """
+def _app_keywords(path: Path) -> dict[str, object]:
+    """The constant keyword arguments of the file's ``app = marimo.App(...)`` call."""
     try:
-        tree = ast.parse(source, filename=filename)
-    except SyntaxError as err:
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: it is not valid Python (line {err.lineno}: {err.msg}). "
-            "Fix the notebook (marimo check shows the problem)."
-        ) from None
-    calls = [
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        and [ast.unparse(target) for target in node.targets] == ["app"]
-        and isinstance(node.value, ast.Call)
-        and ast.unparse(node.value.func) == "marimo.App"
-    ]
-    if len(calls) != 1:
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: expected one 'app = marimo.App(...)' line, found "
-            f"{len(calls)}. Keep the line marimo writes at the top of every notebook."
-        )
-    call = calls[0]
-    if any(keyword.arg == "layout_file" for keyword in call.keywords):
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: its marimo.App(...) already sets layout_file. "
-            "Remove it: the notebook must open as a page, and 'ndcg-lab slides' adds the layout itself."
-        )
-    if css is not None and any(keyword.arg == "css_file" for keyword in call.keywords):
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: its marimo.App(...) already sets css_file. "
-            "Move its rules into notebooks/layouts/slides.css, which 'ndcg-lab slides' adds to every deck."
-        )
-    close = _offset(source, call.end_lineno, call.end_col_offset) - 1  # the closing parenthesis
-    if source[close] != ")":
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: its marimo.App(...) call does not end in ')' where "
-            "Python says it does. Write the call on its own, as marimo does."
-        )
-    keyword = f"layout_file={json.dumps(str(layout), ensure_ascii=False)}"
-    if css is not None:
-        keyword += f", css_file={json.dumps(str(css), ensure_ascii=False)}"
-    arguments = [*call.args, *call.keywords]
-    if arguments:
-        last = arguments[-1]
-        between = source[_offset(source, last.end_lineno, last.end_col_offset) : close]
-        has_comma = "," in re.sub(r"#[^\n]*", "", between)
-        keyword = (" " if has_comma else ", ") + keyword
-    rewritten = source[:close] + keyword + source[close:]
-    try:
-        ast.parse(rewritten, filename=filename)
-    except SyntaxError as err:  # pragma: no cover - a guard: the insertion above keeps valid Python
-        raise UsageError(
-            f"cannot make a slide deck of {filename}: adding layout_file broke line {err.lineno}. "
-            "Write the marimo.App(...) call as marimo does."
-        ) from None
-    return rewritten
-
-
-def _offset(source: str, lineno: int | None, col_offset: int | None) -> int:
-    """The character offset of an :mod:`ast` position (1-based line, column in UTF-8 bytes)."""
-    assert lineno is not None and col_offset is not None
-    lines = source.splitlines(keepends=True)
-    column = len(lines[lineno - 1].encode("utf-8")[:col_offset].decode("utf-8"))
-    return sum(len(line) for line in lines[: lineno - 1]) + column
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except (OSError, UnicodeError, SyntaxError) as err:
+        raise UsageError(f"cannot read the slide deck {path}: {err}. Restore it from git.") from None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "attr", "") == "App":
+            return {k.arg: k.value.value for k in node.value.keywords if k.arg and isinstance(k.value, ast.Constant)}
+    raise UsageError(f"the slide deck {path} has no 'app = marimo.App(...)' line. Restore it from git.")
 
 
 def _read_layout(path: Path) -> None:
@@ -203,36 +138,35 @@ def _read_layout(path: Path) -> None:
         )
 
 
-def prepare_slides(source: Path, target: Path) -> list[str]:
-    """Copy every notebook of ``source`` into ``target``; the ones with a slides layout get it.
-
-    A notebook ``NN_name.py`` with ``source/layouts/NN_name.slides.json`` is written with
-    ``layout_file="<absolute path of that file>"`` (:func:`inject_layout`) and, when
-    ``source/layouts/slides.css`` exists, ``css_file=`` that stylesheet (projector-sized widgets);
-    any other notebook is copied byte for byte. Returns the names of the notebooks that became decks.
-    """
-    notebooks = sorted(path for path in source.glob("*.py") if path.is_file())
-    layouts = {path.name.removesuffix(".slides.json"): path for path in sorted(layouts_dir(source).glob("*.slides.json"))}
-    orphans = sorted(set(layouts) - {path.stem for path in notebooks})
+def deck_files(folder: Path | None = None) -> list[str]:
+    """The slide decks of ``folder`` (default :func:`ndcg_core.teaching.paths.decks_dir`), by file
+    name, after checking each: its ``marimo.App(...)`` names ``layout_file="layouts/<name>.slides.json"``
+    (a marimo slides layout that exists) and ``css_file="layouts/slides.css"``, and no layout is
+    left without its deck. A problem is a :class:`UsageError` naming the file and the fix."""
+    folder = decks_dir() if folder is None else folder
+    if not folder.is_dir():
+        raise UsageError(f"cannot find the slide decks folder {folder}. Reinstall ndcg-lab, or restore it from git.")
+    decks = sorted(path for path in folder.glob("*.py") if path.is_file())
+    layouts = {path.name.removesuffix(".slides.json") for path in (folder / "layouts").glob("*.slides.json")}
+    orphans = sorted(layouts - {path.stem for path in decks})
     if orphans:
         raise UsageError(
-            f"the slide layout {layouts[orphans[0]]} belongs to no notebook ({orphans[0]}.py is missing from "
-            f"{source}). Rename the layout with its notebook, or delete it."
+            f"the slide layout {folder / 'layouts' / (orphans[0] + '.slides.json')} belongs to no deck "
+            f"({orphans[0]}.py is missing from {folder}). Rename the layout with its deck, or delete it."
         )
-    css = layouts_dir(source) / SLIDES_CSS
-    css = css.resolve() if css.is_file() else None
-    decks = []
-    for path in notebooks:
-        layout = layouts.get(path.stem)
-        if layout is None:
-            (target / path.name).write_bytes(path.read_bytes())
-            continue
-        _read_layout(layout)
-        text = path.read_text(encoding="utf-8")
-        deck = inject_layout(text, layout.resolve(), filename=path.name, css=css)
-        (target / path.name).write_text(deck, encoding="utf-8")
-        decks.append(path.name)
-    return decks
+    for path in decks:
+        keywords = _app_keywords(path)
+        want = {"layout_file": f"layouts/{path.stem}.slides.json", "css_file": f"layouts/{SLIDES_CSS}"}
+        for key, value in want.items():
+            if keywords.get(key) != value:
+                raise UsageError(
+                    f"the slide deck {path} must name {key}={value!r} in its marimo.App(...) call "
+                    f"(it has {keywords.get(key)!r}). Fix that line."
+                )
+            if not (folder / value).is_file():
+                raise UsageError(f"the slide deck {path} names {value}, which is missing from {folder}. Restore it from git.")
+        _read_layout(folder / want["layout_file"])
+    return [path.name for path in decks]
 
 
 def is_loopback(host: str) -> bool:
@@ -270,8 +204,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="ndcg-lab",
         description="Serve the NDCG Lab notebooks (marimo apps, listed on NDCG Lab's front page) in your browser.",
         epilog=(
-            "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab slides' serves the same "
-            "notebooks as lecture slide decks (arrow keys); 'ndcg-lab edit' opens the notebooks for editing; "
+            "Examples: 'ndcg-lab' serves at http://127.0.0.1:2718; 'ndcg-lab slides' serves the "
+            "lecture slide decks (arrow keys); 'ndcg-lab edit' opens the notebooks for editing; "
             "'ndcg-lab --host 0.0.0.0 --password SECRET' serves a classroom network."
         ),
     )
@@ -281,8 +215,8 @@ def _parser() -> argparse.ArgumentParser:
         choices=("run", "slides", "edit", "handout"),
         default="run",
         help=(
-            "run: the notebooks as read-only pages (default); slides: the same notebooks as slide decks "
-            "where a layout exists; edit: open them in marimo's editor; handout: write a PDF per deck "
+            "run: the notebooks as read-only pages (default); slides: the lecture slide decks "
+            "(notebooks/decks); edit: open them in marimo's editor; handout: write a PDF per deck "
             "(every slide in its final state, with its speaker notes) into --out"
         ),
     )
@@ -324,7 +258,38 @@ def _parser() -> argparse.ArgumentParser:
             f"(default: the environment variable {LECTURER_KEY_ENV}, else a random key printed at start-up)"
         ),
     )
+    parser.add_argument(
+        "--answers-per-device",
+        type=_answers_per_device,
+        default=None,
+        metavar="N",
+        help=(
+            "classroom mode: how many students' answers one device (one network address) may add to a "
+            "question (default 10: a prankster with many cookies adds at most 10). Raise it when the whole "
+            "class reaches this computer through one NAT address, e.g. 200; the lecturer's page states it"
+        ),
+    )
+    parser.add_argument(
+        "--worker-ports",
+        type=_port,
+        default=None,
+        metavar="FIRST",
+        help=(
+            "classroom mode behind HAProxy: fixed loopback ports FIRST, FIRST+1, ... for the N workers, the "
+            "lecturer's worker and the question app (N+2 ports; default: free ports the system picks)"
+        ),
+    )
     return parser
+
+
+def _answers_per_device(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10000; got {text!r}") from None
+    if not 1 <= value <= 10000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10000; got {value}")
+    return value
 
 
 def serving_environment(args: argparse.Namespace, environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -421,6 +386,13 @@ def build_command(
             )
     elif lecturer_key is not None:
         raise UsageError("--lecturer-key belongs to classroom mode: add --workers N (or serve on a network --host).")
+    for option in ("answers_per_device", "worker_ports"):
+        if workers is None and getattr(args, option, None) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} belongs to classroom mode: add --workers N (or serve on a network --host).")
+    first = getattr(args, "worker_ports", None)
+    if first is not None and workers is not None and first + workers + 1 > 65535:
+        raise UsageError(f"--worker-ports {first} leaves no room for {workers + 2} ports below 65536: choose a lower one.")
     command = "edit" if args.mode == "edit" else "run"
     # run and slides go through the worker wrapper: marimo's CLI with the AST-race lock (gh-106905)
     runner = ["-m", "marimo"] if command == "edit" else ["-m", "ndcg_core.ui.classroom.worker"]
@@ -434,7 +406,8 @@ def build_command(
     if args.mode == "edit":
         argv.append("--skip-update-check")
     shown_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated)
+    return Launch(argv, password, f"http://{shown_host}:{args.port}", args.mode, workers or 0, lecturer_key, generated,
+                  getattr(args, "answers_per_device", None) or 10, getattr(args, "worker_ports", None))
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -496,6 +469,21 @@ def _serve(launch: Launch) -> int:
     return 128 - code if code < 0 else code
 
 
+def public_url(host: str, port: int) -> str:
+    """The address students type: this computer's network address for a wildcard bind
+    (``0.0.0.0`` is where the server listens, not an address anyone can open).
+
+    >>> public_url("127.0.0.1", 2718)
+    'http://127.0.0.1:2718'
+    """
+    if host in ("0.0.0.0", "::", ""):
+        from .classroom.routes import lan_address
+
+        host = lan_address() or "127.0.0.1"
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}"
+
+
 def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headless: bool) -> int:
     """Classroom mode: N marimo workers and the question app behind HAProxy (one process without it)."""
     from .classroom.proxy import MISSING_MESSAGE, find_haproxy
@@ -519,15 +507,18 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
 
     def app_argv(app_port: int) -> list[str]:
         return [python, "-m", "ndcg_core.ui.classroom.app", "--host", backend_host, "--port", str(app_port),
-                "--bind-host", host]
+                "--bind-host", host, *(["--behind-proxy"] if haproxy is not None else [])]
 
     assert launch.lecturer_key is not None
     classroom = Classroom(
         host=host, port=port, worker_argv=worker_argv, app_argv=app_argv, haproxy=haproxy,
-        password=launch.stdin_text, secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port),
+        password=launch.stdin_text,
+        secrets_text=secrets_json(launch.stdin_text, launch.lecturer_key, port, launch.answers_per_device),
+        first_port=launch.worker_ports,
     )
     workers = launch.workers if haproxy is not None else 1
-    questions = f"{launch.url}/class/" if haproxy is not None else launch.url.rsplit(":", 1)[0] + f":{port + 1}/class/"
+    base = public_url(host, port)
+    questions = f"{base}/class/" if haproxy is not None else base.rsplit(":", 1)[0] + f":{port + 1}/class/"
 
     def ready() -> None:
         key = f" (lecturer key: {launch.lecturer_key})" if launch.lecturer_key_generated else ""
@@ -535,10 +526,13 @@ def _serve_classroom(launch: Launch, folder: Path, host: str, port: int, headles
             f"{workers} marimo worker{'s' if workers != 1 else ''} (and one for the lecturer) behind HAProxy"
             if haproxy is not None else "one marimo process"
         )
+        limit = launch.answers_per_device
         print(
-            f"NDCG Lab is serving a class at {launch.url} with {engine}  (press Ctrl+C to stop)\n"
-            f"  students: {launch.url}/?file=01_playground.py and the class questions at {questions}\n"
-            f"  lecturer: {questions}lecturer{key}",
+            f"NDCG Lab is serving a class at {base} with {engine}, every worker warmed up and ready  (press Ctrl+C to stop)\n"
+            f"  students: {base}/?file=01_playground.py and the class questions at {questions}\n"
+            f"  lecturer: {questions}lecturer{key}\n"
+            f"  at most {limit} answers per device and question"
+            + ("" if limit > 10 else " (a hall behind one NAT address: --answers-per-device N)"),
             flush=True,
         )
         if not headless:
@@ -566,7 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.mode == "handout":
         from .handout import run as write_handouts  # Playwright is imported only for this command
 
-        return write_handouts(Path(args.out), folder=notebooks_dir())
+        return write_handouts(Path(args.out), folder=decks_dir())
     try:
         launch = build_command(args)
         os.environ.update(serving_environment(args))  # the marimo process and its kernels inherit it
@@ -588,31 +582,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         announce()
         print(f"NDCG Lab is {what} at {launch.url}  (press Ctrl+C to stop)", flush=True)
         return _serve(launch)
-    with tempfile.TemporaryDirectory(prefix="ndcg-lab-slides-") as folder:
-        try:
-            decks = prepare_slides(notebooks_dir(), Path(folder))
-            launch = build_command(args, folder=Path(folder))
-        except UsageError as err:
-            print(f"ndcg-lab: {err}", file=sys.stderr)
-            return 2
-        announce()
-        previous = os.environ.get(DECK_ENV)
-        os.environ[DECK_ENV] = "1"  # every server process inherits it: the decks draw their deck-only slides
-        try:
-            if launch.workers:
-                print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
-                return _serve_classroom(launch, Path(folder), args.host.strip(), args.port, args.headless)
-            print(
-                f"NDCG Lab is serving the notebooks as slide decks at {launch.url}  (decks: {', '.join(decks)}; "
-                "arrow keys move through a deck; press Ctrl+C to stop)",
-                flush=True,
-            )
-            return _serve(launch)
-        finally:  # this process (a test calling main) keeps its own environment
-            if previous is None:
-                os.environ.pop(DECK_ENV, None)
-            else:
-                os.environ[DECK_ENV] = previous
+    try:
+        decks = deck_files()
+        launch = build_command(args, folder=decks_dir())
+    except UsageError as err:
+        print(f"ndcg-lab: {err}", file=sys.stderr)
+        return 2
+    announce()
+    previous = os.environ.get(DECK_ENV)
+    os.environ[DECK_ENV] = "1"  # every server process inherits it: the front page shows the decks as slides
+    try:
+        if launch.workers:
+            print(f"NDCG Lab: slide decks {', '.join(decks)} (arrow keys move through a deck)", flush=True)
+            return _serve_classroom(launch, decks_dir(), args.host.strip(), args.port, args.headless)
+        print(
+            f"NDCG Lab is serving the slide decks at {launch.url}  (decks: {', '.join(decks)}; "
+            "arrow keys move through a deck; press Ctrl+C to stop)",
+            flush=True,
+        )
+        return _serve(launch)
+    finally:  # this process (a test calling main) keeps its own environment
+        if previous is None:
+            os.environ.pop(DECK_ENV, None)
+        else:
+            os.environ[DECK_ENV] = previous
 
 
 if __name__ == "__main__":  # pragma: no cover

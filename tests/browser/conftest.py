@@ -3,8 +3,8 @@
 - ``lab_server`` (module scope): starts ``ndcg-lab --port <free> --headless``, waits until it
   answers, yields its base URL (``http://127.0.0.1:PORT``), and stops it (and marimo under it)
   when the module is done. Every notebook is one vertical page there.
-- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: notebooks with a
-  layout in ``notebooks/layouts/`` open as slide decks (arrow keys).
+- ``lab_slides_server`` (module scope): the same for ``ndcg-lab slides``: the decks of
+  ``notebooks/decks/`` (each names its layout) open as slide decks (arrow keys).
 - ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
   run tracker of :mod:`marimo_page` installed.
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.

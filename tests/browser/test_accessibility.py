@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
-DECKS = sorted(p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "layouts").glob("*.slides.json"))
+DECKS = sorted(p.name for p in (REPO / "notebooks" / "decks").glob("*.py"))
 
 #: marimo 0.25's own page chrome, outside the notebooks, that NDCG Lab cannot fix (README,
 #: accessibility section). None left: the unnamed menu button, the grey Back link and the cells

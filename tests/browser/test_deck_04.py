@@ -114,7 +114,7 @@ def test_the_ideal_one_rank_per_press_and_the_trap_switched(page: Page, lab_slid
     assert f"IDCG@5 = {nc.idcg([1, 0, 2, 1, 0, 2, 2], 5):.4f}" in steps.inner_text()
     legible(page, out, "ideal_5_ranks")
 
-    reveal(page, ".ndcg-deck-result")
+    reveal(page, ".ndcg-side-result")
     side = present(page).locator(".ndcg-deck-side")
     trap = 3 / (3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6))
     assert f"{nc.ndcg([3], 5, judgments=[3, 3, 2, 2, 1]):.4f}" == f"{trap:.4f}"

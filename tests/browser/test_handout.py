@@ -17,7 +17,7 @@ import pytest
 pypdf = pytest.importorskip("pypdf", reason="reading the handouts back needs pypdf (pip install pypdf)")
 
 REPO = Path(__file__).resolve().parents[2]
-LAYOUTS = sorted((REPO / "notebooks" / "layouts").glob("*.slides.json"))
+LAYOUTS = sorted((REPO / "notebooks" / "decks" / "layouts").glob("*.slides.json"))
 
 
 def test_handout_writes_a_pdf_per_deck_with_every_slide_and_its_notes(tmp_path: Path, chromium: object) -> None:

@@ -8,6 +8,8 @@ through this classroom server: the sandbox works there as on a laptop.
 
 from __future__ import annotations
 
+import functools
+import http.client
 import json
 import os
 import shutil
@@ -99,8 +101,19 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium: object) -> Iterat
         running.stop()
 
 
+_DEVICES = iter(range(2, 250))
+
+
 def _student_api(base: str) -> urllib.request.OpenerDirector:
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    """A student on a device of their own: a loopback address 127.0.3.N of its own (the question
+    app counts answers per device, at most 10 a question by default)."""
+    source = f"127.0.3.{next(_DEVICES)}"
+
+    class FromSource(urllib.request.HTTPHandler):
+        def http_open(self, req):  # type: ignore[no-untyped-def]
+            return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(source, 0)), req)
+
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()), FromSource)
     opener.open(base + "/class/login", urllib.parse.urlencode({"password": PASSWORD}).encode(), timeout=10)
     return opener
 
@@ -162,6 +175,8 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     expect(page.locator("#answered")).to_have_text("4", timeout=2000)
     expect(page.locator("#share")).to_have_text("50 %")
     expect(page.locator("#mistakes li")).to_have_text(["2 used the natural logarithm ln in the discount"])
+    expect(page.locator("#recent")).to_be_hidden()  # nicknames stay off the projector until the lecturer shows them
+    page.get_by_role("button", name="Show nicknames").click()
     expect(page.locator("#recent")).to_contain_text(EVIL)  # shown as text ...
     expect(page.locator("#recent")).to_contain_text(EVIL_SCRIPT)
     assert page.locator("#recent img, #recent script").count() == 0  # ... never as markup
@@ -175,15 +190,65 @@ def test_a_question_from_the_bank_counts_answers_names_mistakes_and_escapes_nick
     assert status == 401
 
     page.get_by_role("button", name="Reveal the worked solution").click()
-    expect(page.locator("#solution")).to_contain_text("Worked solution")
+    expect(page.locator("#solution-screen")).to_contain_text("Worked solution")
+    expect(page.locator("#state")).to_contain_text("solution revealed, answers closed")
     # after the reveal the right bar (DCG@5 = 2.4307, asked to 2 decimals: "2.43") says so in words
     expect(page.locator("#histogram tr.right")).to_contain_text("2.43")
-    expect(page.locator("#histogram tr.right")).to_contain_text("the right answer")
+    expect(page.locator("#histogram tr.right")).to_contain_text("\u2713 right")
     page.screenshot(path=str(artifacts_dir / "live_question_projector_revealed.png"), full_page=True)
     expect(phone.locator("#solution")).to_contain_text("Worked solution", timeout=10_000)
     expect(phone.locator("#status")).to_contain_text("not right")
     phone.screenshot(path=str(artifacts_dir / "live_question_student.png"), full_page=True)
     context.close()
+
+
+def _projector_problems(page: Page) -> list[str]:
+    """The slides' legibility rules (tests/browser/legibility.py) on the projector area, which
+    must fill the 1280x720 window: the same script, with the projector in place of the slide."""
+    from legibility import LEGIBILITY_JS, RULES
+
+    script = LEGIBILITY_JS.replace("'.reveal .slides > section.present'", "'#projector'").replace("'.reveal .slides'", "'#projector'")
+    assert script.count("'#projector'") == 2
+    problems = page.evaluate(script, {**RULES, "plotTextPx": 20.0})
+    box = page.locator("#projector").bounding_box()
+    assert box is not None and box["height"] <= 720 and box["width"] <= 1280
+    return problems
+
+
+def test_the_projector_fits_one_1280x720_screen_and_passes_the_legibility_rules(
+    server: Server, page: Page, artifacts_dir: Path
+) -> None:
+    """Question (with its ranked list), join link, QR, counts, histogram, named mistakes and Reveal
+    on one 1280x720 screen, nothing under 20 px and the numbers at 30 px or more, before and after
+    the reveal; the status follows the reveal."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    _lecturer(page, server.base)
+    page.get_by_label("From the bank").select_option("lecture-ndcg")
+    page.locator("#bank").get_by_role("button", name="Ask").click()
+    expect(page.locator("#status")).to_contain_text("is open")
+    question = int(page.locator("#status").inner_text().split()[1])
+    # nDCG@5 = 0.7763 -> "0.78"; 2.43 is DCG@5 without normalising; seven bars in all, one more than the six shown
+    answers = ["0.78", "0.78", "2.43", "0.62", "0.70", "0.5", "0.78", "2.43", "0.9", "0.3", "seventy"]
+    for i, answer in enumerate(answers):
+        _answer(_student_api(server.base), server.base, question, f"student {i}", answer)
+    expect(page.locator("#answered")).to_have_text(str(len(answers)), timeout=5000)
+    expect(page.locator("#histogram tr")).to_have_count(6)
+    expect(page.locator("#unreadable")).to_have_text("1 other answer; 1 not readable")
+    expect(page.locator("#mistakes li").first).to_contain_text("used")
+    expect(page.locator("#state")).to_contain_text("open")
+    page.evaluate("window.scrollTo(0, 0)")
+    for what in ("#title", "#statement code", "#join", "#qr svg", "#answered", "#share", "#devices", "#histogram tr",
+                 "#mistakes li", "#reveal"):
+        box = page.locator(what).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 720 and box["x"] + box["width"] <= 1280, what
+    page.screenshot(path=str(artifacts_dir / "projector_1280x720.png"))
+    assert _projector_problems(page) == []
+    page.get_by_role("button", name="Reveal the worked solution").click()
+    expect(page.locator("#state")).to_have_text(f"Question {question}: solution revealed, answers closed")
+    expect(page.locator("#histogram tr.right")).to_contain_text("0.78")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts_dir / "projector_1280x720_revealed.png"))
+    assert _projector_problems(page) == []
 
 
 def test_a_restart_in_the_middle_of_a_question_loses_no_answer(server: Server, page: Page) -> None:

@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 
 from ndcg_core.ui.plots import ranking
 
-DECKS = ["01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py"]
+DECKS = ["01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "09_graded_vs_binary.py"]
 
 STATE_JS = r"""
 () => {

@@ -1,8 +1,8 @@
-"""Deck 02 (notebooks/02_gains.py under ``ndcg-lab slides``), run headless.
+"""Deck 02 (notebooks/decks/02_gains.py, served by ``ndcg-lab slides``), run headless.
 
-With NDCG_LAB_DECK=1 the deck-only cells draw the deck's slides (the concept slides' numbers and
-plots, the exercises); without it they draw nothing, so the page is the page it was. The layout
-gives every slide speaker notes for the lecturer.
+The deck draws its slides (the concept slides' numbers and plots, the exercises); the chapter
+notebook notebooks/02_gains.py draws none of them. The layout gives every slide speaker notes
+for the lecturer.
 """
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ import json
 from math import log2
 from pathlib import Path
 
-import pytest
 from test_notebooks_02_04 import load_app, plain
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LAYOUT = json.loads((NOTEBOOKS / "layouts" / "02_gains.slides.json").read_text(encoding="utf-8"))["data"]["cells"]
+LAYOUT = json.loads((NOTEBOOKS / "decks" / "layouts" / "02_gains.slides.json").read_text(encoding="utf-8"))["data"]["cells"]
 
 
 def test_every_slide_has_speaker_notes_for_the_lecturer() -> None:
@@ -27,8 +26,7 @@ def test_every_slide_has_speaker_notes_for_the_lecturer() -> None:
     assert all("speakerNotes" not in c for c in LAYOUT if c["type"] != "slide")
 
 
-def test_the_page_draws_no_deck_slide(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("NDCG_LAB_DECK", raising=False)
+def test_the_page_draws_no_deck_slide() -> None:
     outputs, _ = load_app("02_gains.py").run()
     text = plain(outputs)
     assert text.count("02 · Gains: what a label is worth") == 1
@@ -37,9 +35,8 @@ def test_the_page_draws_no_deck_slide(monkeypatch: pytest.MonkeyPatch) -> None:
         assert deck_only not in text
 
 
-def test_the_deck_draws_its_slides(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NDCG_LAB_DECK", "1")
-    outputs, _ = load_app("02_gains.py").run()
+def test_the_deck_draws_its_slides() -> None:
+    outputs, _ = load_app("decks/02_gains.py").run()
     text = plain(outputs)
     assert "Gains: what a relevance label is worth" in text and "In the next twenty minutes" in text
     # 2, 3, 0, 1, 2 with rank 1 from 2 to 3: linear DCG 2 + 3/log2(3) + 1/log2(5) + 2/log2(6) = 5.0972 -> 6.0972

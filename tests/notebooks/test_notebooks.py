@@ -20,6 +20,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.py"))
+DECKS = sorted((REPO / "notebooks" / "decks").glob("*.py"))
 MARIMO = [sys.executable, "-m", "marimo"]
 RUN_TIMEOUT = 600
 
@@ -84,7 +85,7 @@ def test_notebook_runs_headless(path: Path) -> None:
     assert "Traceback" not in shown, f"{path.name} shows a traceback"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS + DECKS, ids=[p.name for p in NOTEBOOKS] + [f"decks/{p.name}" for p in DECKS])
 def test_notebook_passes_marimo_check(path: Path) -> None:
     done = subprocess.run(
         [*MARIMO, "check", "--strict", "--format", "json", str(path)],
@@ -150,33 +151,44 @@ def playground_with(**values: object) -> dict:
     return run_notebook(PLAYGROUND, INPUTS.format(**settings), wanted=("result", "problem"))
 
 
-LAYOUTS = sorted((REPO / "notebooks" / "layouts").glob("*.slides.json"))
+LAYOUTS = sorted((REPO / "notebooks" / "decks" / "layouts").glob("*.slides.json"))
 
 
-def test_every_deck_layout_has_a_notebook() -> None:
-    """``ndcg-lab slides`` pairs layouts/<stem>.slides.json with notebooks/<stem>.py by name."""
+@pytest.mark.parametrize("path", DECKS, ids=[p.name for p in DECKS])
+def test_deck_runs_headless(path: Path) -> None:
+    """Every deck (notebooks/decks/) runs headless too, each of its slides without an error."""
+    outputs = run_notebook(path)["outputs"]
+    assert len(outputs) == path.read_text(encoding="utf-8").count("\n@app.cell")
+    assert not [i for i, text in enumerate(outputs) if "Traceback" in text or 'kind="danger"' in text]
+
+
+def test_every_deck_layout_has_a_deck_and_its_chapter() -> None:
+    """Each deck decks/<stem>.py names layouts/<stem>.slides.json; its chapter is notebooks/<stem>.py."""
     assert [p.name for p in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
-        "09_graded_vs_binary.slides.json",
+        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json",
     ]  # fmt: skip
     names = {p.name for p in NOTEBOOKS}
-    assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS if p.name.replace(".slides.json", ".py") not in names] == []
+    assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS] == [p.name for p in DECKS]
+    assert [p.name for p in DECKS if p.name not in names] == []
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=[p.name for p in LAYOUTS])
 def test_deck_layout_has_one_entry_per_cell(layout: Path) -> None:
-    """marimo pairs a layout's entries with the notebook's cells by position: the counts must agree."""
+    """marimo pairs a layout's entries with the deck's cells by position: the counts must agree."""
     data = json.loads(layout.read_text(encoding="utf-8"))
     assert data["type"] == "slides"
     cells = data["data"]["cells"]
-    source = (REPO / "notebooks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
+    source = (REPO / "notebooks" / "decks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
     assert len(cells) == source.count("\n@app.cell")
     assert {c.get("type") for c in cells} <= {"slide", "fragment", "skip"}
     assert cells[0]["type"] == "skip"  # the import cell shows nothing
     assert cells[1]["type"] == "slide"  # the title opens the deck
     assert all(set(c) <= {"type", "speakerNotes"} for c in cells)
     assert all(isinstance(c.get("speakerNotes", ""), str) for c in cells)
-    assert "layout_file" not in source  # the notebook opens as a page; ndcg-lab slides adds the layout
+    assert f'layout_file="layouts/{layout.name}"' in source  # the deck names its layout itself
+    chapter = (REPO / "notebooks" / layout.name.replace(".slides.json", ".py")).read_text(encoding="utf-8")
+    assert "layout_file" not in chapter  # the chapter opens as a page
 
 
 def test_playground_opens_on_the_lecture_example() -> None:

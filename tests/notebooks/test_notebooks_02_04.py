@@ -317,14 +317,15 @@ def test_04_average_example(apps):
 
 
 @pytest.mark.parametrize("filename", CHAPTERS)
-def test_slides_layout_matches_the_notebook(filename):
-    # The notebook names no layout (ndcg-lab shows it as a page); `ndcg-lab slides` finds the
-    # deck's layout by file name: layouts/<notebook stem>.slides.json.
+def test_slides_layout_matches_the_deck(filename):
+    # The chapter names no layout (ndcg-lab shows it as a page); its deck, decks/<stem>.py, names
+    # layouts/<stem>.slides.json beside it.
     assert load_app(filename)._config.layout_file is None
-    layout = json.loads((NOTEBOOKS / "layouts" / f"{filename[:-3]}.slides.json").read_text())
+    assert load_app(f"decks/{filename}")._config.layout_file == f"layouts/{filename[:-3]}.slides.json"
+    layout = json.loads((NOTEBOOKS / "decks" / "layouts" / f"{filename[:-3]}.slides.json").read_text())
     assert layout["type"] == "slides"
     cells = layout["data"]["cells"]
-    source = (NOTEBOOKS / filename).read_text()
+    source = (NOTEBOOKS / "decks" / filename).read_text()
     assert len(cells) == len(re.findall(r"^@app\.cell", source, flags=re.M))
     assert {c.get("type") for c in cells} <= {"slide", "fragment", "skip"}
     assert cells[0]["type"] == "skip"  # the import cell has no output

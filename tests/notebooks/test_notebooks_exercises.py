@@ -27,9 +27,9 @@ from ndcg_core.ui import widgets
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHAPTERS = (
     "01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "05_unjudged.py", "06_evaluating_runs.py",
-    "09_graded_vs_binary.py",
+    "09_graded_vs_binary.py", "12_which_measure.py",
 )
-SLIDES = CHAPTERS[:4] + ("09_graded_vs_binary.py",)
+SLIDES = CHAPTERS[:4] + ("09_graded_vs_binary.py", "12_which_measure.py")
 #: the section each notebook's exercises follow: the chapters' summary, the playground's suggestions
 BEFORE_EXERCISES = {name: "What to remember" for name in CHAPTERS} | {"01_playground.py": "Things to try"}
 
@@ -163,41 +163,24 @@ def test_every_card_accepts_its_right_answer_and_explains_garbage(runs, filename
 
 @pytest.mark.parametrize("filename", SLIDES)
 def test_each_exercise_is_a_slide_of_its_own(filename):
-    source = (NOTEBOOKS / filename).read_text()
+    source = (NOTEBOOKS / "decks" / filename).read_text()
     cells = re.split(r"^@app\.cell", source, flags=re.M)[1:]
-    layout = json.loads((NOTEBOOKS / "layouts" / f"{filename[:-3]}.slides.json").read_text())["data"]["cells"]
+    layout = json.loads((NOTEBOOKS / "decks" / "layouts" / f"{filename[:-3]}.slides.json").read_text())["data"]["cells"]
     assert len(layout) == len(cells)
-    if "lecture.exercise_question(" in source:
-        # decks 01 and 03 show their exercises through deck-only cells (ndcg_core.ui.lecture): each question
-        # opens a slide, its hints are the next fragment, its worked solution a slide of its own
-        kinds = {name: [layout[i]["type"] for i, c in enumerate(cells) if f"lecture.{name}(" in c]
-                 for name in ("exercise_question", "exercise_hints", "exercise_solution")}
-        assert kinds["exercise_question"] == ["slide"] * len(kinds["exercise_question"]) != []
-        assert kinds["exercise_hints"] == ["fragment"] * len(kinds["exercise_question"])
-        assert kinds["exercise_solution"] == ["slide"] * len(kinds["exercise_question"])
-        return
-    if filename == "02_gains.py":
-        # deck 02 shows three exercises through deck-only cells (ndcg_core.ui.decks.gains): each
-        # question opens a slide, its hints are the next fragment, its worked solution a slide of its
-        # own (a concept question's: the fragment after the hints); the page's cards are skipped
-        kinds = {name: [layout[i]["type"] for i, c in enumerate(cells) if name in c]
-                 for name in ("gains_deck.question(", "lecture.exercise_hints(", "gains_deck.solution(",
-                              "gains_deck.concept_answer(", "widgets.exercise_card(")}
-        assert kinds["gains_deck.question("] == ["slide"] * 3
-        assert kinds["lecture.exercise_hints("] == ["fragment"] * 3
-        assert kinds["gains_deck.solution("] == ["slide"] * 2 and kinds["gains_deck.concept_answer("] == ["fragment"]
-        assert kinds["widgets.exercise_card("] == ["skip"] * 6
-        return
-    if filename == "04_ideal_list.py":
-        # deck 04 shows its questions through deck-only cells (ndcg_core.ui.decks.ideal): each
-        # question opens a slide, its hints are the next fragment, then its worked solution (a
-        # slide of its own, one rank per press; the vote's short one a fragment beside it)
-        starts = [i for i, c in enumerate(cells) if "deck.exercise_question(" in c]
-        assert len(starts) == 3
+    if "deck.question(" in source:
+        # decks 01-04 show their exercises through ndcg_core.ui.deck, one line each from its id: the
+        # question opens a slide, its hints are the next fragment, then its worked solution (a slide
+        # of its own, one rank per press; a concept question's or a vote's answer the next fragment)
+        starts = [i for i, c in enumerate(cells) if "deck.question(chapter_answers, " in c]
+        assert len(starts) >= 2
         for i in starts:
+            ex_id = re.search(r'deck\.question\(chapter_answers, "([a-z0-9-]+)"', cells[i]).group(1)
             assert layout[i]["type"] == "slide"
-            assert "lecture.exercise_hints(" in cells[i + 1] and layout[i + 1]["type"] == "fragment"
-            assert "solution" in cells[i + 2] and layout[i + 2]["type"] in {"slide", "fragment"}
+            assert f'deck.hints("{ex_id}")' in cells[i + 1] and layout[i + 1]["type"] == "fragment"
+            if f'deck.answer("{ex_id}"' in cells[i + 2]:
+                assert layout[i + 2]["type"] == "fragment"
+            else:
+                assert "solution(" in cells[i + 2] and layout[i + 2]["type"] == "slide"
         return
     heading = next(i for i, c in enumerate(cells) if "widgets.check_yourself(" in c)
     kinds = [c["type"] for c in layout[heading:]]

@@ -202,7 +202,9 @@ def test_the_wheel_holds_every_file_of_the_package_the_notebooks_and_data(instal
     )
     assert not extra, f"the wheel holds files the checkout does not: {extra}"
     assert {f"ndcg_core/_notebooks/{name}" for name in NOTEBOOKS} | {
-        "ndcg_core/_notebooks/layouts/slides.css", "ndcg_core/_data/exercises.toml", "ndcg_core/_data/toy/run_tuned.txt",
+        "ndcg_core/_notebooks/decks/layouts/slides.css", "ndcg_core/_notebooks/decks/01_playground.py",
+        "ndcg_core/_notebooks/decks/layouts/01_playground.slides.json",
+        "ndcg_core/_data/exercises.toml", "ndcg_core/_data/toy/run_tuned.txt",
     } <= shipped  # fmt: skip
 
 
@@ -316,14 +318,13 @@ def test_ndcg_lab_serves_every_notebook_from_site_packages(lab: Server, installe
     assert _installed_files(installed.site_packages) == lab.files_before, "serving wrote into the installed package"
 
 
-def test_ndcg_lab_slides_makes_decks_of_the_installed_notebooks(installed: Installed) -> None:
-    layouts = installed.site_packages / "ndcg_core" / "_notebooks" / "layouts"
+def test_ndcg_lab_slides_serves_the_installed_decks(installed: Installed) -> None:
     with _serving(installed, "slides") as url:
         with urllib.request.urlopen(f"{url}/?file=01_playground.py", timeout=30) as response:
             page = response.read().decode("utf-8")
     # marimo puts the deck's app config and its css_file's rules into the page
-    assert json.dumps({"layout_file": str(layouts / "01_playground.slides.json")})[1:-1] in page
-    assert "Added to every deck by `ndcg-lab slides`" in page  # notebooks/layouts/slides.css
+    assert json.dumps({"layout_file": "layouts/01_playground.slides.json"})[1:-1] in page
+    assert "The one stylesheet of every deck" in page  # notebooks/decks/layouts/slides.css
 
 
 def test_an_editable_install_reads_the_checkouts_own_folders(source: Path, tmp_path: Path) -> None:

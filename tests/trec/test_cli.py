@@ -162,7 +162,7 @@ def test_explain_a_topic_without_run_lines(files):
 @pytest.mark.parametrize(
     "args, message",
     [
-        pytest.param(["-m", "bpref"], "ndcg-eval: measure must be one of map, P, P.5,10, dcg, ideal_dcg, ndcg, ndcg.1=3,2=9, ndcg_rel, Rndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10; got 'bpref'.", id="measure"),
+        pytest.param(["-m", "gm_map"], "ndcg-eval: measure must be one of map, Rprec, bpref, P, P.5,10, dcg, ideal_dcg, ndcg, ndcg.1=3,2=9, ndcg_rel, Rndcg, ndcg_cut, ndcg_cut.5,10 or unjudged_cut.10; got 'gm_map'.", id="measure"),
         pytest.param(["--gain-table", "1:x"], "ndcg-eval: gain table entry 1 must be two numbers label:gain; got '1:x'.", id="gain-table"),
         pytest.param(["--gain-table", "1:1, 2:3"], "ndcg-eval: gain table has no gain for label 0; it lists labels 1, 2.", id="table-gap"),
         pytest.param(["--base", "3"], "ndcg-eval: base applies only to the 'log' and 'jarvelin_kekalainen' discounts", id="base"),

@@ -1,5 +1,5 @@
-"""ndcg-eval as a drop-in for trec_eval 10.0: -M, -l, -m gain values, stdin, P, map and the
-nDCG family (dcg, ideal_dcg, ndcg, ndcg_rel, Rndcg, ndcg_cut), byte for byte.
+"""ndcg-eval as a drop-in for trec_eval 10.0: -M, -l, -n, -m gain values, stdin, P, map, Rprec,
+bpref and the nDCG family (dcg, ideal_dcg, ndcg, ndcg_rel, Rndcg, ndcg_cut), byte for byte.
 
 Three references:
 
@@ -63,7 +63,7 @@ def shared_dir(name: str) -> Path:
     return path
 
 
-OURS = ["-m", "runid", "-m", "num_q", "-m", "map", "-m", "P", "-m", "ndcg", "-m", "ndcg_rel", "-m", "Rndcg", "-m", "ndcg_cut"]
+OURS = ["-m", "runid", "-m", "num_q", "-m", "map", "-m", "Rprec", "-m", "bpref", "-m", "P", "-m", "ndcg", "-m", "ndcg_rel", "-m", "Rndcg", "-m", "ndcg_cut"]
 
 # (folder, flags of trec_eval's quicktest with -m all_trec replaced by our measures, qrels, run, expected)
 EXPECTED = [
@@ -135,7 +135,8 @@ def io_path(text: str) -> str:
 
 def test_help_says_where_ndcg_eval_differs():
     text = build_parser().format_help()
-    for phrase in ("-M N", "-l L", "standard input", "status 4", "Can't calculate measure", "whole", "-nan"):
+    for phrase in ("-M N", "-l L", "-n, --nosummary", "Rprec", "bpref", "standard input", "status 4",
+                   "Can't\n    calculate measure", "9.0.x and 10.0", "segmentation fault", "whole", "-nan"):
         assert phrase in text, phrase
     assert DIFFERENCES in text
 
@@ -180,7 +181,7 @@ def test_repeated_measures_add_and_keep_trec_evals_order():
     ]
 
 
-def test_all_negative_topic_and_missing_topic_score_as_trec_eval_9():
+def test_all_negative_topic_scores_0_and_missing_topic_is_left_out():
     qrels = "a 0 d1 -1\na 0 d2 -2\nb 0 d1 1\nb 0 d3 0\nc 0 d1 2\n"
     run_text = "a Q0 d1 1 1.0 x\na Q0 d2 2 0.5 x\nb Q0 d1 1 1.0 x\nb Q0 d3 2 2.0 x\n"
     status, out, _ = ndcg_eval(["-q", "-m", "num_q", "-m", "map", "-m", "ndcg", "-m", "Rndcg", qrels, run_text])
@@ -235,13 +236,17 @@ def collection(seed: int, *, missing: bool):
 
 
 MEASURE_SETS = {
-    "all": ["-m", "runid", "-m", "num_q", "-m", "map", "-m", "P.1,2,3,5,10,40", "-m", "dcg", "-m", "ideal_dcg",
+    "all": ["-m", "runid", "-m", "num_q", "-m", "map", "-m", "Rprec", "-m", "bpref", "-m", "P.1,2,3,5,10,40", "-m", "dcg", "-m", "ideal_dcg",
             "-m", "ndcg", "-m", "ndcg_rel", "-m", "Rndcg", "-m", "ndcg_cut.1,3,5,10"],
     "gains": ["-m", "ndcg.0=1,2=5,3=-2", "-m", "ndcg_rel.1=3,4=10", "-m", "Rndcg.2=3,3=3", "-m", "P"],
     "dcg-gains": ["-m", "dcg.2=7,4=0", "-m", "Rndcg.0=2,3=1"],
     "ideal-gains": ["-m", "ideal_dcg.1=10.5", "-m", "ndcg_cut"],
+    "binary": ["-m", "bpref", "-m", "Rprec", "-m", "map", "-m", "num_q"],
 }
-FLAGS = [[], ["-c"], ["-J"], ["-M", "5"], ["-c", "-J", "-M3"], ["-l", "2"], ["-l0", "-c"], ["-M", "0", "-c"]]
+FLAGS = [
+    [], ["-c"], ["-J"], ["-M", "5"], ["-c", "-J", "-M3"], ["-l", "2"], ["-l0", "-c"], ["-M", "0", "-c"],
+    ["-n"], ["-n", "-c", "-J"], ["-l", "3", "-M", "7"], ["--nosummary", "-l2", "-c"],
+]
 
 
 @pytest.fixture(scope="module")
@@ -341,6 +346,12 @@ def test_trec_eval_10_quirks_that_ndcg_eval_does_not_copy(trec_eval, tmp_path):
     negative = binary(trec_eval, tmp_path, ["-m", "map"], "a 0 d1 -1\n", run_text)
     assert negative.returncode == 4 and "Can't calculate measure 'map'" in negative.stderr
     assert ndcg_eval(["-m", "map", "a 0 d1 -1\n", run_text])[1] == "map                   \tall\t0.0000\n"
+    # what the help says of an all-negative topic after another topic: -1 scores 0, -2 crashes it
+    two = "a Q0 d1 1 1.0 x\nb Q0 d1 1 1.0 x\n"
+    later = binary(trec_eval, tmp_path, ["-q", "-m", "map", "-m", "bpref"], "a 0 d1 1\nb 0 d1 -1\n", two)
+    assert later.returncode == 0 and later.stdout == ndcg_eval(["-q", "-m", "map", "-m", "bpref", "a 0 d1 1\nb 0 d1 -1\n", two])[1]
+    crash = binary(trec_eval, tmp_path, ["-m", "map"], "a 0 d1 1\nb 0 d1 -2\n", two)
+    assert crash.returncode < 0 or crash.returncode >= 128, crash  # killed by a signal (SIGSEGV)
 
     fractional = binary(trec_eval, tmp_path, ["-m", "ndcg.1=0.9,2=0.5"], "a 0 d1 1\na 0 d2 2\n", "a Q0 d1 1 2 x\na Q0 d2 2 1 x\n")
     assert fractional.stdout.endswith("\t0.0000\n")  # its ideal list starts at gain 0: no ideal, nDCG 0
@@ -352,9 +363,53 @@ def test_trec_eval_10_quirks_that_ndcg_eval_does_not_copy(trec_eval, tmp_path):
     assert ndcg_eval(["-m", "Rndcg.1=0", qrels, "a Q0 d1 1 1.0 x\nb Q0 d2 1 1.0 x\n"])[1].endswith("\t0.0000\n")
 
 
+@pytest.mark.parametrize(
+    "qrels, line",
+    [
+        pytest.param("a 0 d1 1\n\na 0 d2 0\n", 2, id="inside"),
+        pytest.param("a 0 d1 1\na 0 d2 0\n\n", 3, id="at-the-end"),
+        pytest.param("a 0 d1 1\na 0 d2 0\n \t\n", 3, id="blanks-only"),
+        pytest.param("\na 0 d1 1\n", 1, id="first"),
+    ],
+)
+def test_a_blank_qrels_line_is_refused_as_trec_eval_refuses_it(trec_eval, tmp_path, qrels, line):
+    run_text = "a Q0 d1 1 1.0 x\n\na Q0 d2 2 0.5 x\n"  # a blank run line is accepted by both
+    theirs = binary(trec_eval, tmp_path, ["-m", "map"], qrels, run_text)
+    assert theirs.returncode != 0 and f"Malformed line {line}" in theirs.stderr
+    status, out, err = ndcg_eval(["-m", "map", qrels, run_text])
+    assert status == 2 and out == ""
+    assert f"<qrels text>, line {line}: blank line" in err and "remove the line" in err
+    fine = "a 0 d1 1\na 0 d2 0\n"
+    assert ndcg_eval(["-m", "map", fine, run_text])[1] == binary(trec_eval, tmp_path, ["-m", "map"], fine, run_text).stdout
+
+
+def test_nosummary_prints_the_per_topic_lines_only():
+    qrels, run_text = "a 0 d1 1\nb 0 d2 1\n", "a Q0 d1 1 1.0 x\nb Q0 d1 1 1.0 x\n"
+    assert ndcg_eval(["-n", "-m", "map", qrels, run_text])[1] == ""
+    _, out, _ = ndcg_eval(["-q", "--nosummary", "-m", "runid", "-m", "num_q", "-m", "map", qrels, run_text])
+    assert out == "map                   \ta\t1.0000\nmap                   \tb\t0.0000\n"
+    _, csv_out, _ = ndcg_eval(["-q", "-n", "--format", "csv", "-m", "map", qrels, run_text])
+    assert csv_out.splitlines() == ["query_id,map", "a,1.0", "b,0.0"]
+
+
+def test_rprec_and_bpref_by_hand():
+    # ranked: d9 (label 0), d1 (2), u (unjudged), d3 (0), d2 (1); qrels: R = 3 relevant
+    # (d1, d2, d4), N = 2 judged non-relevant (d9, d3)
+    qrels = {"q": {"d1": 2, "d2": 1, "d4": 1, "d9": 0, "d3": 0}}
+    run_ = {"q": {"d9": 5.0, "d1": 4.0, "u": 3.0, "d3": 2.0, "d2": 1.0}}
+    values = evaluate_run(qrels, run_, ["Rprec", "bpref", "map"]).per_topic.loc["q"].to_dict()
+    assert values["Rprec"] == pytest.approx(1 / 3)  # top R = 3: d9, d1, u; one relevant
+    # d1: 1 non-relevant above, 1 - min(1, 3) / min(2, 3); d2: 2 above, 1 - 2/2; d4 missed: 0
+    assert values["bpref"] == pytest.approx((1 - 1 / 2 + 0) / 3)
+    assert values["map"] == pytest.approx((1 / 2 + 2 / 5) / 3)
+    # -l 2: R = 1 (d1), N = 4 (d9, d3, d2, d4); d1 has d9 above: 1 - min(1, 1) / min(4, 1) = 0
+    level2 = evaluate_run(qrels, run_, ["Rprec", "bpref"], relevance_level=2).per_topic.loc["q"].to_dict()
+    assert level2 == {"Rprec": 0.0, "bpref": 0.0}
+
+
 # --------------------------------------------------------------------------- pytrec_eval (trec_eval 9)
 
-PYTREC_MEASURES = {"P_1", "P_5", "P_10", "map", "ndcg", "ndcg_cut_3", "ndcg_cut_10", "ndcg_rel", "Rndcg"}
+PYTREC_MEASURES = {"P_1", "P_5", "P_10", "map", "Rprec", "bpref", "ndcg", "ndcg_cut_3", "ndcg_cut_10", "ndcg_rel", "Rndcg"}
 
 
 @pytest.mark.parametrize("judged_only", [False, True], ids=["all-docs", "judged-only"])
@@ -375,7 +430,7 @@ def test_values_equal_pytrec_eval(seed, relevance_level, judged_only):
         qrels, PYTREC_MEASURES, relevance_level=relevance_level, judged_docs_only_flag=judged_only
     ).evaluate(run_)
     result = evaluate_run(
-        qrels, run_, ["P.1,5,10", "map", "ndcg", "ndcg_cut.3,10", "ndcg_rel", "Rndcg"],
+        qrels, run_, ["P.1,5,10", "map", "Rprec", "bpref", "ndcg", "ndcg_cut.3,10", "ndcg_rel", "Rndcg"],
         unjudged="condense" if judged_only else "zero", relevance_level=relevance_level,
     )
     assert set(result.per_topic.index) == set(oracle)

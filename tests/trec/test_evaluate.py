@@ -227,7 +227,7 @@ def test_parse_measures_orders_and_merges():
 @pytest.mark.parametrize(
     "spec, error, message",
     [
-        pytest.param("bpref", ValueError, r"measure must be one of map, P, P.5,10, .* or unjudged_cut.10; got 'bpref'\.$", id="unknown"),
+        pytest.param("gm_map", ValueError, r"measure must be one of map, Rprec, bpref, P, P.5,10, .* or unjudged_cut.10; got 'gm_map'\.$", id="unknown"),
         pytest.param("ndcg_cut_10", ValueError, r"got 'ndcg_cut_10'\. Write the cutoff after a dot: ndcg_cut\.10\.", id="underscore"),
         pytest.param("ndcg.5", ValueError, r"measure ndcg takes no cutoff; got 'ndcg.5'\. Use ndcg_cut\.5", id="ndcg-cutoff"),
         pytest.param("ndcg_cut.0", ValueError, r"measure ndcg_cut cutoffs must be positive whole numbers separated by commas; got '0'", id="zero"),

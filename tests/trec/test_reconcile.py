@@ -497,3 +497,32 @@ def test_cli_match_unreadable_run(tmp_path):
     _, _, q, _ = _files(tmp_path)
     status, _, err = _cli(["--match", "0.5", "-m", "ndcg", q, str(tmp_path / "none.txt")])
     assert status == 2 and "cannot read the run file" in err
+
+
+@pytest.mark.parametrize("style", ["csv", "text"])
+def test_cli_match_takes_nan_for_topics_the_other_tool_could_not_score(tmp_path, style):
+    """trectools prints NaN (pandas: an empty CSV cell) for a topic without relevant documents."""
+    qrels, run, q, r = _files(tmp_path)
+    scores = score_conventions(qrels, run, 10)
+    values = scores.per_topic(TREC_EVAL.with_topics("both"))
+    left = ["q_negative", "q_only_qrels"]  # no positive label / no run lines: nothing to score
+    lines = []
+    for qid, value in values.items():
+        text = "" if qid in left and style == "csv" else "NaN" if qid in left else f"{value:.4f}"
+        lines.append(f"{qid},{text}" if style == "csv" else f"{qid} NDCG@10 {text}")
+    for qid in left:
+        if qid not in values.index:
+            lines.append(f"{qid}," if style == "csv" else f"{qid} NDCG@10 nan")
+    target = tmp_path / "trectools.txt"
+    target.write_text(("query,NDCG@10\n" if style == "csv" else "") + "\n".join(lines) + "\n")
+    status, out, err = _cli(["--match", str(target), q, r])
+    assert (status, err) == (0, ""), err
+    assert "Left out 2 topics" in out and "q_negative, q_only_qrels" in out
+    found = read_target(str(target))
+    assert found.left_out == tuple(left) and not set(left) & set(found.per_topic)
+    assert len(found.per_topic) == len(values) - sum(qid in values.index for qid in left)
+
+
+def test_a_target_of_nan_only_says_so():
+    with pytest.raises(ValueError, match=r"gives no topic a value \(all 2 are NaN or empty\)"):
+        read_target("q1 ndcg_cut_10 nan\nq2 ndcg_cut_10 -nan\n")

@@ -5,7 +5,10 @@ The app runs in uvicorn on a free loopback port in a thread (the real server, re
 
 from __future__ import annotations
 
+import functools
+import http.client
 import json
+import re
 import subprocess
 import os
 import sys
@@ -154,20 +157,29 @@ def test_code_exercises_and_unknown_ids_cannot_be_asked(tmp_path: Path) -> None:
 
 
 class Client:
-    """urllib with its own cookies and no redirect following."""
+    """urllib with its own cookies, no redirect following, and its own loopback source address
+    (127.0.0.2, 127.0.0.3, ...: a device of its own, as the server sees it)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, source: str = "127.0.0.1") -> None:
         self.base = base
         self.jar = CookieJar()
+        self.csrf: str | None = None
 
         class NoRedirect(urllib.request.HTTPRedirectHandler):
             def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
                 return None
 
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
+        class FromSource(urllib.request.HTTPHandler):
+            def http_open(self, req):  # type: ignore[no-untyped-def]
+                return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(source, 0)), req)
 
-    def request(self, path: str, data: bytes | dict | None = None, *, json_body: object = None) -> tuple[int, bytes]:
-        headers = {}
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect, FromSource)
+
+    def request(self, path: str, data: bytes | dict | None = None, *, json_body: object = None,
+                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        headers = dict(headers or {})
+        if self.csrf is not None:
+            headers.setdefault("X-NDCG-Lab-CSRF", self.csrf)
         if isinstance(data, dict):
             data = urllib.parse.urlencode(data).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
@@ -203,15 +215,19 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(timeout=10)
 
 
-def _lecturer(base: str) -> Client:
-    lecturer = Client(base)
+def _lecturer(base: str, source: str = "127.0.0.1") -> Client:
+    lecturer = Client(base, source)
     status, _ = lecturer.request("/class/lecturer/login", {"key": "LECTURER-KEY"})
     assert status == 303
+    status, page = lecturer.request("/class/lecturer")
+    found = re.search(rb'name="csrf-token" content="([^"]+)"', page)
+    assert status == 200 and found, page[:300]
+    lecturer.csrf = found.group(1).decode()
     return lecturer
 
 
-def _student(base: str) -> Client:
-    student = Client(base)
+def _student(base: str, source: str = "127.0.0.1") -> Client:
+    student = Client(base, source)
     assert student.request("/class/login", {"password": "classpw"})[0] == 303
     status, page = student.request("/class/")
     assert status == 200 and b"Send my answer" in page
@@ -300,6 +316,170 @@ def test_the_lecturer_key_must_differ_from_the_password() -> None:
         create_app(password="same", lecturer_key="same")
 
 
+# --------------------------------------------------------------------------- a student as an attacker
+
+
+def test_fifteen_wrong_tries_from_one_address_lock_out_that_address_only(app_url: str) -> None:
+    """A prankster at 127.0.0.2 tries 15 wrong passwords: after the 10 a minute allowed, that
+    address waits; another student (127.0.0.3) and the lecturer (anywhere, even at 127.0.0.2) log in."""
+    prankster = Client(app_url, "127.0.0.2")
+    codes = [prankster.request("/class/login", {"password": f"guess{i}"})[0] for i in range(15)]
+    assert codes[:10] == [401] * 10 and codes[10:] == [429] * 5
+    assert prankster.request("/class/login", {"password": "classpw"})[0] == 429  # that address waits a minute
+    assert _student(app_url, "127.0.0.3").request("/class/api/question")[0] == 200
+    _lecturer(app_url, "127.0.0.2")  # the lecturer is never locked out by students' failures
+    _lecturer(app_url, "127.0.0.4")
+    # wrong lecturer keys are counted apart too: they lock that address's lecturer logins, not students'
+    guesser = Client(app_url, "127.0.0.5")
+    codes = [guesser.request("/class/lecturer/login", {"key": f"k{i}"})[0] for i in range(15)]
+    assert codes[:10] == [401] * 10 and set(codes[10:]) == {429}
+    _student(app_url, "127.0.0.5")
+    _lecturer(app_url, "127.0.0.6")
+
+
+def test_thirty_cookie_jars_from_one_device_add_at_most_the_limit(app_url: str) -> None:
+    """30 logins (30 cookie jars) from 127.0.0.7 answer 0.5: 10 are counted, 20 refused with a
+    message; a hall of 25 separate devices is never held back; the lecturer sees 35 answers from 26 devices."""
+    lecturer = _lecturer(app_url)
+    question = json.loads(lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-ndcg"})[1])["id"]
+    codes, messages = [], set()
+    for i in range(30):
+        jar = _student(app_url, "127.0.0.7")
+        status, body = jar.request("/class/api/answer", json_body={"question": question, "nickname": f"bot{i}", "answer": "0.5"})
+        codes.append(status)
+        messages.add(json.loads(body)["message"][:40])
+    assert codes.count(200) == cls.DEVICE_LIMIT == 10 and codes.count(429) == 20
+    assert any("this device already gave 10 answers" in m.lower() for m in messages)
+    for i in range(25):
+        student = _student(app_url, f"127.0.1.{i + 1}")
+        status, body = student.request("/class/api/answer", json_body={"question": question, "nickname": f"s{i}", "answer": "0.78"})
+        assert status == 200, body
+    summary = json.loads(lecturer.request("/class/api/summary")[1])
+    assert (summary["answered"], summary["devices"], summary["device_limit"]) == (35, 26, 10)
+    assert dict(summary["histogram"]) == {"0.50": 10, "0.78": 25}
+
+
+def test_a_locked_address_may_try_again_after_the_minute() -> None:
+    from ndcg_core.ui.classroom import auth
+
+    counter = auth.FailureCounter(limit=10, window=60.0)
+    for i in range(10):
+        counter.fail("student", "10.0.0.1", now=100.0 + i)
+    assert counter.blocked("student", "10.0.0.1", now=110.0)
+    assert not counter.blocked("lecturer", "10.0.0.1", now=110.0) and not counter.blocked("student", "10.0.0.2", now=110.0)
+    assert not counter.blocked("student", "10.0.0.1", now=160.5)  # the first try (at 100 s) is a minute old
+
+
+def test_a_counted_student_may_change_their_answer_at_the_device_limit(tmp_path: Path) -> None:
+    q = cls.open_question("lecture-ndcg", folder=tmp_path)
+    for i in range(3):
+        cls.submit(q.id, f"s{i}", "n", "0.5", device="10.0.0.9", device_limit=3, folder=tmp_path)
+    with pytest.raises(cls.DeviceLimitError, match="already gave 3 answers"):
+        cls.submit(q.id, "s3", "n", "0.5", device="10.0.0.9", device_limit=3, folder=tmp_path)
+    assert cls.submit(q.id, "s1", "n", "0.78", device="10.0.0.9", device_limit=3, folder=tmp_path).correct
+    cls.submit(q.id, "other", "n", "0.78", device="10.0.0.10", device_limit=3, folder=tmp_path)
+    assert cls.summary(q.id, folder=tmp_path).devices == 2
+
+
+def test_the_lecturer_removes_an_answer_and_a_nickname(app_url: str) -> None:
+    lecturer = _lecturer(app_url)
+    question = json.loads(lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"})[1])["id"]
+    rude = _student(app_url, "127.0.0.11")
+    assert rude.request("/class/api/answer", json_body={"question": question, "nickname": "RudeWord", "answer": "9"})[0] == 200
+    fine = _student(app_url, "127.0.0.12")
+    assert fine.request("/class/api/answer", json_body={"question": question, "nickname": "Rude2", "answer": "2.43"})[0] == 200
+    answers = json.loads(lecturer.request("/class/api/answers")[1])
+    assert answers["devices"] == 2 and len(answers["answers"]) == 2
+    by_name = {a["nickname"]: a for a in answers["answers"]}
+    status, body = lecturer.request("/class/api/remove-nickname", {"nickname": "Rude2"})
+    assert status == 200, body
+    status, body = lecturer.request("/class/api/remove", {"student": by_name["RudeWord"]["student"]})
+    assert status == 200, body
+    summary = json.loads(lecturer.request("/class/api/summary")[1])
+    assert summary["answered"] == 1 and summary["recent"] == []  # the nickname is gone, the answer counts
+    status, body = rude.request("/class/api/answer", json_body={"question": question, "nickname": "x", "answer": "2.43"})
+    assert status == 400 and b"removed your answer" in body
+    status, page = lecturer.request("/class/lecturer/answers")
+    assert status == 200 and b"Answers one by one" in page
+    assert rude.request("/class/api/remove", {"student": "x"})[0] == 401  # a student cannot
+
+
+def test_a_cookie_computed_from_key_and_password_alone_is_refused(app_url: str, tmp_path: Path) -> None:
+    """The old scheme: secret = sha256("ndcg-lab/class\0{key}\0{password}"), lecturer cookie
+    HMAC(secret, "lecturer"): a student who guessed the key could mint it. Now it opens nothing."""
+    import hashlib
+    import hmac
+
+    secret = hashlib.sha256(b"ndcg-lab/class\0LECTURER-KEY\0classpw").digest()
+    forged = Client(app_url)
+    for name, what in (("ndcglab_lecturer", "lecturer"), ("ndcglab_class", "student")):
+        value = hmac.new(secret, what.encode(), hashlib.sha256).hexdigest()
+        headers = {"Cookie": f"{name}={value}"}
+        assert forged.request("/class/api/summary", headers=headers)[0] == 401
+        assert forged.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"},
+                              headers={**headers, "X-NDCG-Lab-CSRF": "x"})[0] == 401
+        assert forged.request("/class/api/question", headers=headers)[0] == 401
+    # and a lecturer cookie signed for this server by another server (another data folder's secret) is refused too
+    from ndcg_core.ui.classroom import auth
+
+    other = auth.Cookies(auth.server_secret(tmp_path), "classpw", "LECTURER-KEY").lecturer()
+    assert forged.request("/class/api/summary", headers={"Cookie": f"ndcglab_lecturer={other}"})[0] == 401
+
+
+def test_the_secret_is_random_kept_private_and_stable(tmp_path: Path) -> None:
+    from ndcg_core.ui.classroom import auth
+
+    first = auth.server_secret(tmp_path)
+    assert len(first) == 32 and auth.server_secret(tmp_path) == first  # a restart reads the same secret
+    assert auth.server_secret(tmp_path / "elsewhere") != first
+    assert (store.data_dir(tmp_path) / auth.SECRET_FILE).stat().st_mode & 0o077 == 0
+    cookies = auth.Cookies(first, "pw", "key")
+    ident = cookies.student("abc")
+    assert auth.Cookies(first, "pw", "key").student_of(ident) == "abc"
+    assert auth.Cookies(first, "new class password", "key").student_of(ident) is None
+    assert cookies.csrf_of(ident) is None and cookies.student_of(cookies.lecturer()) is None
+
+
+def test_lecturer_actions_need_the_page_token_and_this_site(app_url: str) -> None:
+    lecturer = _lecturer(app_url)
+    token, lecturer.csrf = lecturer.csrf, None
+    assert lecturer.request("/class/api/reveal", b"")[0] == 403  # a cross-site form cannot send the header
+    assert lecturer.request("/class/api/reveal", b"", headers={"X-NDCG-Lab-CSRF": "wrong"})[0] == 403
+    host = app_url.removeprefix("http://")
+    evil = {"X-NDCG-Lab-CSRF": token or "", "Origin": "http://evil.example"}
+    assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=evil)[0] == 403
+    blank = {"X-NDCG-Lab-CSRF": token or "", "Origin": "null"}  # a no-referrer page's POST
+    assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=blank)[0] == 403
+    good = {"X-NDCG-Lab-CSRF": token or "", "Origin": f"http://{host}"}
+    assert lecturer.request("/class/api/open", {"source": "bank", "exercise": "lecture-dcg"}, headers=good)[0] == 200
+    student = _student(app_url, "127.0.0.13")
+    assert student.request("/class/login", {"password": "classpw"}, headers={"Origin": "http://evil.example"})[0] == 403
+
+
+def test_a_cookieless_visit_makes_no_student(app_url: str) -> None:
+    visitor = Client(app_url, "127.0.0.14")
+    status, page = visitor.request("/class/")
+    assert status == 200 and b"Class password" in page and not list(visitor.jar)
+    assert visitor.request("/class/api/answer", json_body={"question": 1, "nickname": "x", "answer": "1"})[0] == 401
+
+
+def test_the_client_address_header_counts_only_on_the_proxys_connection() -> None:
+    from starlette.requests import Request
+
+    from ndcg_core.ui.classroom import auth
+
+    def request(peer: str, header: str | None) -> Request:
+        headers = [] if header is None else [(b"x-ndcg-lab-client", header.encode())]
+        return Request({"type": "http", "client": (peer, 5000), "headers": headers})
+
+    assert auth.client_address(request("127.0.0.1", "10.1.2.3"), "127.0.0.1") == "10.1.2.3"  # HAProxy's word
+    assert auth.client_address(request("10.9.9.9", "10.1.2.3"), "127.0.0.1") == "10.9.9.9"  # a client's own header
+    assert auth.client_address(request("127.0.0.1", "10.1.2.3"), None) == "127.0.0.1"  # no proxy in front
+    assert auth.client_address(request("127.0.0.1", "not an address"), "127.0.0.1") == "127.0.0.1"
+    text = proxy.haproxy_config("0.0.0.0", 2718, [8001], 8100)
+    assert "http-request set-header X-NDCG-Lab-Client %[src]" in text
+
+
 # --------------------------------------------------------------------------- proxy and options
 
 
@@ -343,6 +523,33 @@ def test_classroom_option_mistakes_are_explained(argv: list[str], environ: dict[
         lab.build_command(lab.parse_args(argv), environ=environ, folder=REPO / "notebooks", python="PY", checkout=True)
 
 
+def test_the_device_limit_and_fixed_worker_ports_are_options(tmp_path: Path) -> None:
+    launch = lab.build_command(lab.parse_args(["--workers", "2", "--answers-per-device", "200", "--worker-ports", "9100"]),
+                               environ={}, folder=REPO / "notebooks", python="PY")
+    assert (launch.answers_per_device, launch.worker_ports) == (200, 9100)
+    assert lab.build_command(lab.parse_args(["--workers", "2"]), environ={}, folder=REPO / "notebooks",
+                             python="PY").answers_per_device == 10
+    with pytest.raises(lab.UsageError, match="--answers-per-device belongs to classroom mode"):
+        lab.build_command(lab.parse_args(["--answers-per-device", "50"]), environ={}, folder=REPO / "notebooks", python="PY")
+    with pytest.raises(SystemExit):
+        lab.parse_args(["--answers-per-device", "0"])
+    room = supervise.Classroom(host="0.0.0.0", port=4000, worker_argv=lambda p: ["w", str(p)],
+                               app_argv=lambda p: ["a", str(p)], haproxy="haproxy", password=None, secrets_text="{}",
+                               first_port=9100)
+    room.folder = tmp_path
+    room._make(2)
+    assert (room.worker_ports, room.app_port) == ([9100, 9101, 9102], 9103)
+    assert json.loads(supervise.secrets_json("pw", "key", 2718, 200))["device_limit"] == 200
+
+
+def test_the_console_names_a_reachable_address_not_the_wildcard(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ndcg_core.ui.classroom import routes
+
+    monkeypatch.setattr(routes, "lan_address", lambda: "192.168.1.23")
+    assert lab.public_url("0.0.0.0", 2718) == "http://192.168.1.23:2718"
+    assert lab.public_url("10.0.0.5", 2718) == "http://10.0.0.5:2718"
+
+
 @pytest.mark.parametrize("text", ["0", "-1", "two", "65"])
 def test_bad_worker_counts_exit_2(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
@@ -377,6 +584,61 @@ def test_ndcg_lab_without_haproxy_says_so_and_serves_from_one_process(monkeypatc
     assert "HAProxy is not installed, so NDCG Lab serves from one process" in err
     assert started["workers"] == 1 and started["haproxy"] is None
     assert "ndcg_core.ui.classroom.worker" in started["worker"]  # type: ignore[operator]
+
+
+# --------------------------------------------------------------------------- a worker's per-session work, done once
+
+
+CACHES = r"""
+import sys, json
+from ndcg_core.ui.classroom import worker
+assert worker.install_session_caches() and worker.install_session_caches()  # idempotent
+from marimo._ast import compiler
+from marimo._ast.load import load_app
+from marimo._runtime import runtime
+path = sys.argv[1]
+first, second = load_app(path), load_app(path)
+a = list(first._cell_manager.cells())
+b = list(second._cell_manager.cells())
+assert len(a) == len(b) > 10
+out = {"cells": len(a), "shared_code": 0, "fresh_state": 0, "same_names": 0}
+for x, y in zip(a, b):
+    x, y = x._cell, y._cell
+    out["shared_code"] += x.body is y.body                 # compiled once
+    out["fresh_state"] += x._status is not y._status and x.config is not y.config and x._output is not y._output
+    out["same_names"] += x.defs == y.defs and x.refs == y.refs and x.defs is not y.defs
+x = a[0]._cell
+x.configure({"hide_code": True})
+assert not b[0]._cell.config.hide_code                     # one session's change stays in that session
+assert runtime.compile_cell is compiler.compile_cell
+import marimo as mo
+assert mo.md("**a** and *b*").text == mo.md("**a** and *b*").text and "<strong>a</strong>" in mo.md("**a** and *b*").text
+print(json.dumps(out))
+"""
+
+
+def test_a_worker_parses_and_compiles_a_notebook_once_and_gives_each_session_its_own_cells() -> None:
+    """worker.install_session_caches: a second load of the playground reuses the compiled code
+    and gets fresh runtime state per cell (in a subprocess: it patches marimo for the process)."""
+    out = subprocess.run([sys.executable, "-c", CACHES, str(REPO / "notebooks" / "01_playground.py")], capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    counts = json.loads(out.stdout.strip().splitlines()[-1])
+    n = counts["cells"]
+    assert counts == {"cells": n, "shared_code": n, "fresh_state": n, "same_names": n}
+
+
+def test_the_opengraph_notice_is_dropped_and_nothing_else() -> None:
+    import logging
+
+    notice = worker._OpenGraphNotice()
+
+    def record(msg: str, args: tuple[object, ...]) -> logging.LogRecord:
+        return logging.LogRecord("marimo", logging.WARNING, "reader.py", 130, msg, args, None)
+
+    assert not notice.filter(record("tool.marimo.%s in script metadata is ignored for security reasons", ("opengraph",)))
+    assert notice.filter(record("tool.marimo.%s in script metadata is ignored for security reasons", ("ai",)))
+    assert notice.filter(record("something else %s", ("opengraph",)))
 
 
 # --------------------------------------------------------------------------- the AST race
@@ -441,5 +703,5 @@ def test_slides_in_classroom_mode_set_the_deck_flag_for_the_workers(monkeypatch:
     monkeypatch.delenv(lab.DECK_ENV, raising=False)
     monkeypatch.setattr(lab, "_serve_classroom", fake_serve)
     assert lab.main(["slides", "--workers", "1", "--headless", "--port", str(free_port())]) == 0
-    assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the prepared copies
+    assert seen["deck"] == "1" and "01_playground.py" in seen["notebooks"]  # the decks' folder
     assert lab.DECK_ENV not in os.environ  # this process keeps its own environment

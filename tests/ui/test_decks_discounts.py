@@ -1,4 +1,4 @@
-"""Deck 03's slides (ndcg_core.ui.decks.discounts) on the lecture example 1, 0, 2, 1, 0.
+"""Deck 03's slides (ndcg_core.ui.decks.discounts, the words of ndcg_core.ui.deck) on the lecture example 1, 0, 2, 1, 0.
 
 Every number below is derived by hand (the derivation beside it) and only then compared with
 what the slide shows; the slide takes its numbers from ndcg_core, so a match means both agree.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ndcg_core.teaching import exercises
-from ndcg_core.ui import lecture
+from ndcg_core.ui import deck as words
 from ndcg_core.ui.decks import discounts as deck
 
 REPO = Path(__file__).resolve().parents[2]
@@ -153,23 +153,28 @@ def test_number_boxes_refuse_a_colour_outside_the_palette() -> None:
 def test_the_deck_exercises_and_their_solutions_reveal_one_rank_per_press() -> None:
     for ex_id in deck.EXERCISES:
         solution = exercises.card(ex_id, None).folded["Worked solution"]
-        assert [lecture.solution_step(solution, n)[1] for n in range(6)] == [5] * 6  # five ranks
-    buttons = deck.solution_buttons()
-    assert len(buttons) == len(deck.EXERCISES) and all(b.value == 0 for b in buttons)
-    page = shown(deck.solution_slide(lecture.exercise_solution("discounts-shifted-dcg", 5, buttons[0])))
-    assert "DCG@5 = 1.8791 ≈ 1.88" in page
+        assert [words.solution_step(solution, n)[1] for n in range(6)] == [5] * 6  # five ranks
+
+    class Pressed:  # a step button pressed five times
+        value = 5
+
+    page = shown(words.solution("discounts-shifted-dcg", Pressed()))
+    # 1/log2(2+1) + 2/log2(5) + 1/log2(6) = 0.6309 + 0.8614 + 0.3869 = 1.8791
+    assert "DCG@5 = 1.8791 ≈ 1.88" in page and "ranks shown" not in page
+    assert "0 of 5 ranks shown" in shown(words.solution("discounts-shifted-dcg", words.step_button()))
 
 
 def test_every_slide_of_the_layout_has_speaker_notes() -> None:
-    cells = json.loads((REPO / "notebooks" / "layouts" / "03_discounts.slides.json").read_text())["data"]["cells"]
+    cells = json.loads((REPO / "notebooks" / "decks" / "layouts" / "03_discounts.slides.json").read_text())["data"]["cells"]
     slides = [c for c in cells if c["type"] == "slide"]
     assert len(slides) >= 10
     assert all(len(c.get("speakerNotes", "")) > 80 for c in slides)
-    source = (REPO / "notebooks" / "03_discounts.py").read_text()
+    source = (REPO / "notebooks" / "decks" / "03_discounts.py").read_text()
     deck_cells = re.split(r"^@app\.cell", source, flags=re.MULTILINE)[1:]
+    assert len(deck_cells) == len(cells)
     for cell, entry in zip(deck_cells, cells):
-        if "lecture.in_deck()" in cell and "mo.stop(not lecture.in_deck())" in cell:
-            assert entry["type"] != "skip", f"a deck-only cell is skipped in the layout:\n{cell[:200]}"
+        if "deck." in cell.split("return")[0] and "step_button" not in cell:  # a cell that draws a slide
+            assert entry["type"] != "skip", f"a slide's cell is skipped in the layout:\n{cell[:200]}"
 
 
 def test_weight_share_curves_can_dash_each_curve_and_shorten_the_axis_label() -> None:
@@ -186,11 +191,10 @@ def test_weight_share_curves_can_dash_each_curve_and_shorten_the_axis_label() ->
     assert dashed.axes[0].get_ylabel() == "share of the weight"
 
 
-def test_the_question_slide_keeps_the_question_and_adds_the_deck_styles() -> None:
+def test_the_question_slide_keeps_the_question() -> None:
     from ndcg_core.ui import widgets
 
     answers = widgets.answer_boxes(deck.EXERCISES)
-    page = deck.question_slide(lecture.exercise_question(answers, "discounts-shifted-dcg")).text
-    assert 'class="ndcg-exercise-question"' in page and "ndcg-d03-question" in page
-    assert "marimo-callout-output { zoom: 1.55; }" in page
+    page = words.question(answers, "discounts-shifted-dcg", hints="under the answer").text
+    assert 'class="ndcg-exercise-question"' in page
     assert "DCG@5 with the shifted discount" in shown(page)

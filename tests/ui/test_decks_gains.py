@@ -1,4 +1,4 @@
-"""Deck 02's slides (ndcg_core.ui.decks.gains), with values derived by hand.
+"""Deck 02's slides (ndcg_core.ui.decks.gains, the words of ndcg_core.ui.deck), with values derived by hand.
 
 Discounts 1/log2(i+1): d(1) = 1, d(2) = 1/log2(3) = 0.6309, d(3) = 1/log2(4) = 0.5,
 d(4) = 1/log2(5) = 0.4307. Gains: linear g(l) = l (0, 1, 2, 3), exponential 2^l - 1 (0, 1, 3, 7).
@@ -11,11 +11,17 @@ from math import log2
 import pytest
 
 from ndcg_core.teaching.exercises import card
-from ndcg_core.ui import lecture
+from ndcg_core.ui import deck as words
 from ndcg_core.ui.decks import gains as deck
 
-SWAP = {"A: 3 on top": [3, 0, 0, 2], "B: 2 on top": [2, 0, 0, 3]}
-FLIP = {"A: three 2s": [2, 2, 2, 0], "B: one 3": [3, 0, 0, 0]}
+SWAP = deck.SWAP_RUNS
+FLIP = deck.FLIP_RUNS
+
+
+def test_the_two_run_slides_runs() -> None:
+    # the swap exchanges the 3 (rank 1) and the 2 (rank 4); the flip: three 2s against one 3
+    assert SWAP == {"A: 3 on top": [3, 0, 0, 2], "B: 2 on top": [2, 0, 0, 3]} and deck.SWAP_JUDGMENTS == [3, 2]
+    assert FLIP == {"A: three 2s": [2, 2, 2, 0], "B: one 3": [3, 0, 0, 0]} and deck.FLIP_JUDGMENTS == [3, 2, 2, 2]
 
 
 def test_title_slide_says_what_the_segment_covers() -> None:
@@ -117,25 +123,25 @@ def test_both_runs_share_the_y_axis() -> None:
 
 def test_solution_in_sections_one_rank_per_press() -> None:
     md = card("gains-compare", None).folded["Worked solution"]
-    text, rows = lecture.solution_sections_step(md, 1)
+    text, rows = words.solution_sections_step(md, 1)
     assert rows == 6 and "Ranking B" not in text and "| 1 | 3 | 2^3 - 1 = 7 |" in text
-    text, _ = lecture.solution_sections_step(md, 3)  # A complete with its sums: DCG@3 = 7, nDCG 7 / 10.3928
+    text, _ = words.solution_sections_step(md, 3)  # A complete with its sums: DCG@3 = 7, nDCG 7 / 10.3928
     assert "= 7 + 0 + 0 = 7" in text and "nDCG = 7 / 10.3928 = 0.6735" in text and "Ranking B" not in text
-    text, _ = lecture.solution_sections_step(md, 4)  # A folds to one line, B's first rank
+    text, _ = words.solution_sections_step(md, 4)  # A folds to one line, B's first rank
     assert "**Ranking A, exponential gain g(l) = 2^l - 1:** IDCG = 10.3928" in text
     assert "| 2 | 2^2 - 1 = 3 |" in text and "| 1 | 3 | 2^3 - 1 = 7 |" not in text and "Answer" not in text
-    text, _ = lecture.solution_sections_step(md, 6)  # B: 3 + 3/log2(3) = 4.8928, nDCG 0.4708; the answer
+    text, _ = words.solution_sections_step(md, 6)  # B: 3 + 3/log2(3) = 4.8928, nDCG 0.4708; the answer
     assert text.endswith("**Answer:** Ranking A") and "nDCG = 4.8928 / 10.3928 = 0.4708" in text
 
 
 def test_solution_with_one_table_is_solution_step() -> None:
     md = card("gains-exp-dcg", None).folded["Worked solution"]
     for shown in range(7):
-        assert lecture.solution_sections_step(md, shown) == lecture.solution_step(md, shown)
+        assert words.solution_sections_step(md, shown) == words.solution_step(md, shown)
 
 
 def test_concept_answer_and_text_slides() -> None:
-    shown = deck.concept_answer("gains-weighting").text
+    shown = words.answer("gains-weighting").text
     assert "Worked solution." in shown and "chosen weighting" in shown
-    slide = deck.text_slide("What to remember", "- one\n- two", ask="**Ask:** why?").text
+    slide = words.text("What to remember", "- one\n- two", ask="**Ask:** why?").text
     assert "<h2>What to remember</h2>" in slide and "ndcg-deck-ask" in slide

@@ -24,19 +24,26 @@ import marimo as mo
 import pytest
 
 from ndcg_core.teaching import compare, exercises
-from ndcg_core.ui import lecture, widgets
+from ndcg_core.ui import deck, lecture, widgets
 from ndcg_core.ui.decks import ideal
 
 REPO = Path(__file__).resolve().parents[2]
-LAYOUT = REPO / "notebooks" / "layouts" / "04_ideal_list.slides.json"
-NOTEBOOK = REPO / "notebooks" / "04_ideal_list.py"
+LAYOUT = REPO / "notebooks" / "decks" / "layouts" / "04_ideal_list.slides.json"
+NOTEBOOK = REPO / "notebooks" / "decks" / "04_ideal_list.py"
 
 DEEP_RUN = [1 if rank <= 8 or rank in (30, 60) else 0 for rank in range(1, 101)]
 
 
 def delayed_run(first_rank: int, top_documents: int) -> list[int]:
-    """As the notebook builds it: non-relevant documents above `first_rank`, then the label-3 ones."""
+    """As the page builds it: non-relevant documents above `first_rank`, then the label-3 ones."""
     return [0] * (first_rank - 1) + [3] * top_documents
+
+
+def test_the_decks_data_is_the_pages() -> None:
+    assert ideal.DEEP_RUN == DEEP_RUN
+    assert [ideal.delayed_run(r, n) for r in (1, 3) for n in (1, 5)] == [delayed_run(r, n) for r in (1, 3) for n in (1, 5)]
+    page = (REPO / "notebooks" / "04_ideal_list.py").read_text(encoding="utf-8")
+    assert json.dumps(ideal.DELAY_TOPICS) in page and json.dumps(ideal.AVERAGE_JUDGMENTS) in page
 
 
 def test_the_ideal_slide_has_the_lecture_numbers_and_builds_the_ideal_rank_by_rank() -> None:
@@ -133,13 +140,15 @@ def test_stat_boxes_use_the_palette_and_refuse_an_unknown_colour() -> None:
 
 def test_the_questions_carry_their_place_and_the_vote_its_layout() -> None:
     boxes = widgets.answer_boxes(ideal.EXERCISES)
-    first = ideal.exercise_question(boxes, "ideal-order").text
-    assert "Check yourself · question 1 of 3" in first and 'class="ndcg-ideal-exercise"' in first
+    first = deck.question(boxes, "ideal-order", hints="under the answer", kicker=ideal.kicker("ideal-order")).text
+    assert "Check yourself · question 1 of 3" in first and 'class="ndcg-exercise-question"' in first
     assert first.index("Check yourself") < first.index("Build the ideal ranking")
-    vote = ideal.exercise_question(boxes, "ideal-one-exactly").text
-    assert "question 3 of 3" in vote and 'class="ndcg-ideal-exercise ndcg-ideal-vote"' in vote
+    vote = deck.question(boxes, "ideal-one-exactly", hints="beside", kicker=ideal.kicker("ideal-one-exactly")).text
+    assert "question 3 of 3" in vote and 'class="ndcg-exercise-question ndcg-hints-beside"' in vote
     with pytest.raises(ValueError, match=r"exercise_id must be one of the deck's questions"):
-        ideal.exercise_question(boxes, "ideal-cutoff")
+        ideal.kicker("ideal-cutoff")
+    with pytest.raises(ValueError, match=r"hints must be one of 'under the answer', 'under the statement', 'beside'"):
+        deck.question(boxes, "ideal-order", hints="above")
 
 
 def test_the_ideal_order_solution_places_one_rank_per_press_and_ends_with_the_answer() -> None:
@@ -159,17 +168,21 @@ def test_the_ideal_order_solution_places_one_rank_per_press_and_ends_with_the_an
 
 
 def test_the_vote_solution_keeps_the_explanation_and_the_answer() -> None:
-    md = ideal.vote_solution_md()
-    assert "|" not in md and "Computed exactly" not in md
-    assert md.endswith("**Answer:** C) When IDCG@k > 0 and the top k of the ranking carry the same gains as "
-                       "the top k of the ideal")
+    md = deck.answer("ideal-one-exactly", tables=False).text
+    assert "<table" not in md and "Computed exactly" not in md and "Worked solution." in md
+    assert "When IDCG@k &gt; 0 and the top k of the ranking carry the same gains as the top k of the ideal" in md
+    assert "<table" in deck.answer("ideal-one-exactly").text
 
 
 def test_the_trap_solution_slide_steps_one_rank_per_press() -> None:
-    button = mo.ui.button(label="Next rank of the solution")
-    assert "0 of 6 ranks shown" in ideal.solution_slide("ideal-trap-ndcg", 0, button).text
-    done = ideal.solution_slide("ideal-trap-ndcg", 6, button).text
-    assert f"{3 / (3 + 3 / log2(3) + 2 / log2(4)):.4f}" in done and "ndcg-deck-solution" in done
+    button = deck.step_button()
+    assert "0 of 6 ranks shown" in deck.solution("ideal-trap-ndcg", button).text
+
+    class Pressed:
+        value = 6
+
+    done = deck.solution("ideal-trap-ndcg", Pressed()).text
+    assert f"{3 / (3 + 3 / log2(3) + 2 / log2(4)):.4f}" in done and "ndcg-exercise-solution" in done
 
 
 def test_every_deck_slide_has_speaker_notes_and_the_layout_matches_the_cells() -> None:
@@ -178,21 +191,20 @@ def test_every_deck_slide_has_speaker_notes_and_the_layout_matches_the_cells() -
     slides = [cell for cell in cells if cell["type"] == "slide"]
     assert len(slides) == 12
     assert all(len(cell.get("speakerNotes", "")) > 80 for cell in slides)
-    # the title (cell 1, the page's H1 in the page) opens the deck; every other page cell is skipped
-    # and the deck is the deck-only cells at the bottom, from the one that imports the deck module
-    source = NOTEBOOK.read_text(encoding="utf-8")
-    deck_cells = source[source.index("# ---- the deck"):].count("\n@app.cell")
-    page_cells = len(cells) - deck_cells
+    # the title (cell 1) opens the deck; the cells that make controls and data are skipped, and
+    # every cell after them is a slide or a fragment
+    first_slide = 1 + next(i for i, cell in enumerate(cells[2:], 1) if cell["type"] != "skip")
     assert cells[1]["type"] == "slide" and "Segment on normalisation" in cells[1]["speakerNotes"]
-    assert {cell["type"] for i, cell in enumerate(cells[:page_cells]) if i != 1} == {"skip"}
-    assert cells[page_cells]["type"] == "skip" and "skip" not in {c["type"] for c in cells[page_cells + 1:]}
+    assert {cell["type"] for i, cell in enumerate(cells[:first_slide]) if i != 1} == {"skip"}
+    assert "skip" not in {c["type"] for c in cells[first_slide:]}
 
 
 def test_the_title_and_summary_slides() -> None:
     assert "# The ideal list: what a perfect nDCG means" in ideal.TITLE_MD
     assert "The 1.0 trap" in ideal.TITLE_MD and "nDCG@100 falls below nDCG@10" in ideal.TITLE_MD
     assert "## What to remember" in ideal.REMEMBER_MD
-    assert "What to remember" in ideal.remember_slide().text and ideal.DECK_CSS.strip() in ideal.title_slide().text
+    assert "What to remember" in deck.text("", ideal.REMEMBER_MD).text
+    assert "The ideal list" in deck.title(ideal.TITLE_MD).text
 
 
 def test_the_deck_module_computes_no_score_itself() -> None:

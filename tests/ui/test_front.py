@@ -30,7 +30,7 @@ from ndcg_core.ui.front import (
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
-DECKS = {p.name.replace(".slides.json", ".py") for p in (REPO / "notebooks" / "layouts").glob("*.slides.json")}
+DECKS = {p.name for p in (REPO / "notebooks" / "decks").glob("*.py")}
 
 
 @pytest.fixture(scope="module")
@@ -93,21 +93,21 @@ def test_the_start_path_runs_01_to_08_then_the_further_chapters(cards: list[Note
     path = re.findall(r'<li><a href="/\?file=(\d\d)_', start)
     assert path == ["01", "02", "03", "04", "05", "06", "07", "08"]
     then = _between(start, '<p class="then">', "</p>")
-    assert re.findall(r'href="/\?file=(\d\d)_', then) == ["09", "10", "11"]
+    assert re.findall(r'href="/\?file=(\d\d)_', then) == ["09", "10", "11", "12"]
     assert "Start here" in start
     # the course's cards come first, the further chapters in a section of their own
     assert page.index('id="course"') < page.index("01 · Playground") < page.index('id="further"') < page.index("09 · ")
 
 
 def test_a_folder_without_some_path_chapters_still_gets_a_page(tmp_path: Path) -> None:
-    for name in ("02_gains.py", "12_extra_bit.py"):
+    for name in ("02_gains.py", "98_extra_bit.py"):
         (tmp_path / name).write_text("import marimo\napp = marimo.App()\n", encoding="utf-8")
     found = read_notebooks(tmp_path)
-    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("12", "12 · Extra bit")]
+    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("98", "98 · Extra bit")]
     page = page_html(found)
     assert re.findall(r'<li><a href="/\?file=(\d\d)_', _between(page, '<nav class="start"', "</nav>")) == ["02"]
-    assert "12 · Extra bit" in _between(page, 'id="further"', "</section>")
-    assert 'alt="The title of chapter 12 · Extra bit"' in page
+    assert "98 · Extra bit" in _between(page, 'id="further"', "</section>")
+    assert 'alt="The title of chapter 98 · Extra bit"' in page
 
 
 def test_metadata_text_is_escaped(tmp_path: Path) -> None:
@@ -138,11 +138,11 @@ def test_broken_or_missing_metadata_falls_back_to_the_file_name(tmp_path: Path) 
 # ------------------------------------------------------------------------------- decks
 
 
-def test_decks_are_the_notebooks_with_a_slides_layout(tmp_path: Path) -> None:
+def test_decks_are_the_notebooks_with_a_deck_of_their_name() -> None:
     assert front.deck_names(REPO / "notebooks") == DECKS
-    # the copies ndcg-lab slides serves have no layouts/ folder but name their layout file
-    made = lab.prepare_slides(REPO / "notebooks", tmp_path)
-    assert set(made) == DECKS == front.deck_names(tmp_path)
+    assert DECKS >= {"01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "09_graded_vs_binary.py"}
+    # the decks ndcg-lab slides serves name their layout file
+    assert set(lab.deck_files()) == DECKS == front.deck_names(REPO / "notebooks" / "decks")
 
 
 def test_slides_mode_marks_the_decks_and_says_how_to_drive_them(cards: list[Notebook]) -> None:
@@ -335,19 +335,17 @@ def test_a_thumbnail_that_cannot_be_drawn_is_a_500_with_its_reason(door: tuple[F
     assert status == 500 and b"05_unjudged could not be drawn: RuntimeError: no fonts" in body
 
 
-def test_slides_and_class_settings_come_from_the_environment(tmp_path: Path, cards: list[Notebook]) -> None:
-    lab.prepare_slides(REPO / "notebooks", tmp_path)
+def test_slides_and_class_settings_come_from_the_environment(cards: list[Notebook]) -> None:
     environ = {front.DECK_ENV: "1", front.CLASS_URL_ENV: ":2719/class/"}
-    app = FrontDoor(Marimo(), tmp_path, thumbnails=_quiet(Thumbnails(cards, cache=None)), environ=environ)
+    app = FrontDoor(Marimo(), REPO / "notebooks" / "decks", thumbnails=_quiet(Thumbnails(cards, cache=None)), environ=environ)
     assert app.slides and app.decks == DECKS
     body = _get(app, "/", host="10.1.2.3:2718")[2].decode()
     assert '<a href="http://10.1.2.3:2719/class/">the class questions</a>' in body
     assert body.count('<span class="badge">Slide deck</span>') == len(DECKS)
 
 
-def test_the_copies_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(tmp_path: Path, cards: list[Notebook]) -> None:
-    lab.prepare_slides(REPO / "notebooks", tmp_path)
-    assert FrontDoor(Marimo(), tmp_path, thumbnails=Thumbnails(cards, cache=None), environ={}).slides
+def test_the_decks_ndcg_lab_slides_serves_are_slides_mode_without_the_flag(cards: list[Notebook]) -> None:
+    assert FrontDoor(Marimo(), REPO / "notebooks" / "decks", thumbnails=Thumbnails(cards, cache=None), environ={}).slides
     assert not FrontDoor(Marimo(), REPO / "notebooks", thumbnails=Thumbnails(cards, cache=None), environ={}).slides
 
 

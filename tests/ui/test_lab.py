@@ -33,7 +33,7 @@ def launch_for(argv: list[str], environ: dict[str, str] | None = None, folder: P
 def test_notebooks_dir_is_the_checkout_folder() -> None:
     """Run from a checkout, the checkout's own notebooks are served (so an edit there is what runs)."""
     assert cli_lab.notebooks_dir() == REPO / "notebooks"
-    assert cli_lab.layouts_dir() == REPO / "notebooks" / "layouts"
+    assert cli_lab.decks_dir() == REPO / "notebooks" / "decks"
     assert cli_lab.is_checkout()
 
 
@@ -183,7 +183,8 @@ def test_port_in_use_exits_2_with_the_message(capsys: pytest.CaptureFixture[str]
 # ---- ndcg-lab slides --------------------------------------------------------------------------
 
 NOTEBOOKS = REPO / "notebooks"
-LAYOUTS = sorted((NOTEBOOKS / "layouts").glob("*.slides.json"))
+DECKS = NOTEBOOKS / "decks"
+LAYOUTS = sorted((DECKS / "layouts").glob("*.slides.json"))
 
 
 def app_keywords(source: str) -> dict[str, object]:
@@ -197,9 +198,9 @@ def app_keywords(source: str) -> dict[str, object]:
 
 
 def test_slides_serves_with_marimo_run_under_the_same_rules() -> None:
-    launch = launch_for(["slides", "--port", "8124", "--headless"], folder=NOTEBOOKS)
+    launch = launch_for(["slides", "--port", "8124", "--headless"], folder=DECKS)
     assert launch.argv == [
-        "PY", "-m", "ndcg_core.ui.classroom.worker", "run", str(NOTEBOOKS),
+        "PY", "-m", "ndcg_core.ui.classroom.worker", "run", str(DECKS),
         "--host", "127.0.0.1", "--port", "8124", "--no-sandbox", "--headless",
     ]  # fmt: skip
     assert launch.mode == "slides"
@@ -210,105 +211,37 @@ def test_slides_serves_with_marimo_run_under_the_same_rules() -> None:
 
 
 def test_the_notebooks_themselves_name_no_layout() -> None:
-    """So ``ndcg-lab`` (marimo run) opens every notebook as one vertical page."""
+    """So ``ndcg-lab`` (marimo run) opens every chapter notebook as one vertical page."""
     for path in sorted(NOTEBOOKS.glob("*.py")):
         assert "layout_file" not in app_keywords(path.read_text(encoding="utf-8")), path.name
 
 
-def test_every_layout_is_injected_into_its_notebook_and_marimo_reads_it(tmp_path: Path) -> None:
+def test_every_deck_names_its_layout_and_marimo_reads_it() -> None:
     from marimo._session.notebook.file_manager import AppFileManager
 
     assert [path.name for path in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
-        "09_graded_vs_binary.slides.json",
+        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json",
     ]  # fmt: skip
-    decks = cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
-    assert decks == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
+    assert cli_lab.deck_files() == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
     for layout in LAYOUTS:
-        name = layout.name.replace(".slides.json", ".py")
-        original = (NOTEBOOKS / name).read_text(encoding="utf-8")
-        copy = (tmp_path / name).read_text(encoding="utf-8")
-        assert app_keywords(copy) == {
-            **app_keywords(original),
-            "layout_file": str(layout.resolve()),
-            "css_file": str((NOTEBOOKS / "layouts" / "slides.css").resolve()),
-        }
-        # only the App line changed
-        assert [line for line in copy.splitlines() if "marimo.App(" not in line] == [
-            line for line in original.splitlines() if "marimo.App(" not in line
-        ]
-        manager = AppFileManager(str(tmp_path / name))
-        read = manager.read_layout_config()  # marimo resolves the absolute path
+        deck = DECKS / layout.name.replace(".slides.json", ".py")
+        keywords = app_keywords(deck.read_text(encoding="utf-8"))
+        assert keywords["layout_file"] == f"layouts/{layout.name}" and keywords["css_file"] == "layouts/slides.css"
+        manager = AppFileManager(str(deck))
+        read = manager.read_layout_config()  # marimo resolves the path from the deck's folder
         assert read is not None and read.type == "slides"
         assert read.data == json.loads(layout.read_text(encoding="utf-8"))["data"]
-
-
-def test_a_notebook_without_a_layout_is_copied_unchanged(tmp_path: Path) -> None:
-    cli_lab.prepare_slides(NOTEBOOKS, tmp_path)
-    with_layout = {path.name.replace(".slides.json", ".py") for path in LAYOUTS}
-    plain = [path for path in sorted(NOTEBOOKS.glob("*.py")) if path.name not in with_layout]
-    # chapters added later (09, 10, ...) have no layout either: these four are among them, whatever the count
-    assert {"05_unjudged.py", "06_evaluating_runs.py", "07_exercises.py", "08_exam_practice.py"} <= {path.name for path in plain}
-    for path in plain:
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in NOTEBOOKS.glob("*.py"))
-
-
-@pytest.mark.parametrize(
-    ("source", "expected"),
-    [
-        ('app = marimo.App()\n', 'app = marimo.App(layout_file="/decks/d.slides.json")\n'),
-        ('app = marimo.App(width="medium")\n', 'app = marimo.App(width="medium", layout_file="/decks/d.slides.json")\n'),
-        (
-            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n)\n',
-            'app = marimo.App(\n    width="medium",\n    app_title="Überblick",\n layout_file="/decks/d.slides.json")\n',
-        ),
-        (
-            'app = marimo.App(width="medium"  # a comment, with a comma\n)\n',
-            'app = marimo.App(width="medium"  # a comment, with a comma\n, layout_file="/decks/d.slides.json")\n',
-        ),
-    ],
-    ids=["empty", "one-line", "multi-line-trailing-comma", "comment"],
-)
-def test_inject_layout_adds_the_keyword_before_the_closing_parenthesis(source: str, expected: str) -> None:
-    assert cli_lab.inject_layout(source, Path("/decks/d.slides.json")) == expected
-    assert app_keywords(expected)["layout_file"] == "/decks/d.slides.json"
-
-
-def test_inject_layout_keeps_a_path_with_quotes_and_accents_exact() -> None:
-    layout = Path('/tmp/Vorlesung "NDCG"/é\\x.slides.json')
-    rewritten = cli_lab.inject_layout('import marimo\napp = marimo.App(width="medium")\n', layout)
-    assert app_keywords(rewritten)["layout_file"] == str(layout)
-
-
-@pytest.mark.parametrize(
-    ("source", "message"),
-    [
-        ("import marimo\n", r"cannot make a slide deck of 09_x\.py: expected one 'app = marimo\.App\(\.\.\.\)' line, found 0\."),
-        ("app = marimo.App()\napp = marimo.App()\n", r"expected one 'app = marimo\.App\(\.\.\.\)' line, found 2\."),
-        ("application = marimo.App()\n", r"found 0\. Keep the line marimo writes"),
-        ('app = marimo.App(layout_file="layouts/x.json")\n', r"already sets layout_file\. Remove it"),
-        ("app = marimo.App(\n", r"09_x\.py: it is not valid Python \(line 1: .*\)\. Fix the notebook"),
-    ],
-    ids=["no-call", "two-calls", "other-name", "already-set", "syntax-error"],
-)
-def test_inject_layout_refuses_clearly(source: str, message: str) -> None:
-    with pytest.raises(UsageError, match=message):
-        cli_lab.inject_layout(source, Path("/decks/d.slides.json"), filename="09_x.py")
-
-
-def test_inject_layout_adds_the_decks_stylesheet_after_the_layout() -> None:
-    rewritten = cli_lab.inject_layout('app = marimo.App(width="medium")\n', Path("/d/x.slides.json"), css=Path("/d/s.css"))
-    assert rewritten == 'app = marimo.App(width="medium", layout_file="/d/x.slides.json", css_file="/d/s.css")\n'
-    with pytest.raises(UsageError, match=r"09_x\.py: its marimo\.App\(\.\.\.\) already sets css_file\. Move its rules into"):
-        cli_lab.inject_layout('app = marimo.App(css_file="a.css")\n', Path("/d/x.json"), filename="09_x.py", css=Path("/d/s.css"))
+        assert "Deck" in (manager.read_css_file() or "") or ".reveal" in (manager.read_css_file() or "")
+        # one layout entry per cell, by position
+        assert len(read.data["cells"]) == deck.read_text(encoding="utf-8").count("\n@app.cell"), deck.name
 
 
 def test_the_decks_stylesheet_enlarges_widgets_and_the_table_on_slides_only() -> None:
-    css = re.sub(r"/\*.*?\*/", "", (NOTEBOOKS / "layouts" / "slides.css").read_text(encoding="utf-8"), flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", (DECKS / "layouts" / "slides.css").read_text(encoding="utf-8"), flags=re.S)
     rules = [rule for rule in css.split("}") if "{" in rule]
     assert rules[0].split("{")[1].split() == ["zoom:", "1.5;"]
-    # every later rule (the projector's legibility rules, deck 01's layouts) is for slides only too
+    # every later rule (the projector's legibility rules, the decks' layouts) is for slides only too
     assert all(" ".join(rule.split("{")[0].split()).startswith(".reveal ") for rule in rules), [
         rule.split("{")[0].strip() for rule in rules if not rule.split("{")[0].strip().startswith(".reveal ")]
     selectors, depth, current = [], 0, ""
@@ -326,10 +259,19 @@ def test_the_decks_stylesheet_enlarges_widgets_and_the_table_on_slides_only() ->
     assert "marimo-text," in selectors[0] and "marimo-slider," in selectors[0]
 
 
-def _folder(tmp_path: Path, layouts: dict[str, str], notebooks: dict[str, str]) -> Path:
-    source = tmp_path / "notebooks"
+def test_the_decks_stylesheet_draws_in_the_palettes_colours() -> None:
+    from ndcg_core.ui.palette import COLORS
+
+    css = (DECKS / "layouts" / "slides.css").read_text(encoding="utf-8")
+    used = {colour.lower() for colour in re.findall(r"#[0-9A-Fa-f]{6}\b", css)}
+    assert used and used <= {colour.lower() for colour in COLORS.values()}, used
+
+
+def _folder(tmp_path: Path, layouts: dict[str, str], decks: dict[str, str]) -> Path:
+    source = tmp_path / "decks"
     (source / "layouts").mkdir(parents=True)
-    for name, text in notebooks.items():
+    (source / "layouts" / "slides.css").write_text(".reveal {}\n", encoding="utf-8")
+    for name, text in decks.items():
         (source / name).write_text(text, encoding="utf-8")
     for name, text in layouts.items():
         (source / "layouts" / name).write_text(text, encoding="utf-8")
@@ -337,13 +279,17 @@ def _folder(tmp_path: Path, layouts: dict[str, str], notebooks: dict[str, str]) 
 
 
 SLIDES_JSON = '{"type": "slides", "data": {"cells": [{"type": "slide"}]}}'
+DECK_01 = 'import marimo\napp = marimo.App(layout_file="layouts/01_a.slides.json", css_file="layouts/slides.css")\n'
 
 
-def test_a_layout_without_its_notebook_is_refused(tmp_path: Path) -> None:
-    source = _folder(tmp_path, {"09_gone.slides.json": SLIDES_JSON}, {"01_a.py": "app = marimo.App()\n"})
-    (tmp_path / "out").mkdir()
-    with pytest.raises(UsageError, match=r"09_gone\.slides\.json belongs to no notebook \(09_gone\.py is missing .*Rename the layout"):
-        cli_lab.prepare_slides(source, tmp_path / "out")
+def test_a_good_deck_folder_lists_its_decks(tmp_path: Path) -> None:
+    assert cli_lab.deck_files(_folder(tmp_path, {"01_a.slides.json": SLIDES_JSON}, {"01_a.py": DECK_01})) == ["01_a.py"]
+
+
+def test_a_layout_without_its_deck_is_refused(tmp_path: Path) -> None:
+    source = _folder(tmp_path, {"09_gone.slides.json": SLIDES_JSON, "01_a.slides.json": SLIDES_JSON}, {"01_a.py": DECK_01})
+    with pytest.raises(UsageError, match=r"09_gone\.slides\.json belongs to no deck \(09_gone\.py is missing .*Rename the layout"):
+        cli_lab.deck_files(source)
 
 
 @pytest.mark.parametrize(
@@ -353,70 +299,53 @@ def test_a_layout_without_its_notebook_is_refused(tmp_path: Path) -> None:
     ids=["not-json", "not-slides"],
 )
 def test_a_broken_layout_is_refused(tmp_path: Path, text: str, message: str) -> None:
-    source = _folder(tmp_path, {"01_a.slides.json": text}, {"01_a.py": "app = marimo.App()\n"})
-    (tmp_path / "out").mkdir()
+    source = _folder(tmp_path, {"01_a.slides.json": text}, {"01_a.py": DECK_01})
     with pytest.raises(UsageError, match=message):
-        cli_lab.prepare_slides(source, tmp_path / "out")
+        cli_lab.deck_files(source)
 
 
-def test_slides_serves_the_copies_and_removes_them_afterwards(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [("import marimo\n", r"01_a\.py has no 'app = marimo\.App\(\.\.\.\)' line"),
+     ("app = marimo.App(\n", r"cannot read the slide deck .*01_a\.py: .*Restore it from git"),
+     ('app = marimo.App(css_file="layouts/slides.css")\n', r"01_a\.py must name layout_file='layouts/01_a\.slides\.json'"),
+     ('app = marimo.App(layout_file="layouts/01_a.slides.json")\n', r"must name css_file='layouts/slides\.css' .*\(it has None\)")],
+    ids=["no-app", "syntax-error", "no-layout", "no-css"],
+)
+def test_a_deck_that_does_not_name_its_layout_is_refused(tmp_path: Path, source: str, message: str) -> None:
+    folder = _folder(tmp_path, {"01_a.slides.json": SLIDES_JSON}, {"01_a.py": source})
+    with pytest.raises(UsageError, match=message):
+        cli_lab.deck_files(folder)
+
+
+def test_slides_serves_the_decks_folder(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     seen: dict[str, object] = {}
 
     def fake_serve(launch: cli_lab.Launch) -> int:
-        folder = Path(launch.argv[4])
-        seen["folder"] = folder
-        seen["files"] = sorted(path.name for path in folder.iterdir())
         seen["argv"] = launch.argv
+        seen["deck"] = os.environ.get(cli_lab.DECK_ENV)
         return 0
 
     monkeypatch.setattr(cli_lab, "_serve", fake_serve)
     monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
+    monkeypatch.delenv(cli_lab.DECK_ENV, raising=False)
     assert main(["slides", "--headless"]) == 0
-    folder = seen["folder"]
-    assert isinstance(folder, Path) and folder.name.startswith("ndcg-lab-slides-")
-    assert seen["argv"][3] == "run"  # type: ignore[index]
-    assert seen["files"] == sorted(path.name for path in NOTEBOOKS.glob("*.py"))
-    assert not folder.exists(), "the temporary copies were left behind"
+    assert seen["argv"][3:5] == ["run", str(DECKS)] and seen["deck"] == "1"  # type: ignore[index]
+    assert cli_lab.DECK_ENV not in os.environ  # this process keeps its own environment
     out = capsys.readouterr().out
-    assert "serving the notebooks as slide decks at http://127.0.0.1:2718" in out
-    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py" in out
+    assert "serving the slide decks at http://127.0.0.1:2718" in out
+    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py, 09_graded_vs_binary.py, 12_which_measure.py" in out
 
 
-def test_slides_removes_the_copies_when_the_server_is_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[Path] = []
-
-    def interrupted(launch: cli_lab.Launch) -> int:
-        seen.append(Path(launch.argv[4]))
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(cli_lab, "_serve", interrupted)
-    monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
-    with pytest.raises(KeyboardInterrupt):
-        main(["slides", "--headless"])
-    assert seen and not seen[0].exists()
-
-
-def test_slides_with_a_broken_notebook_exits_2_and_leaves_nothing(
+def test_slides_with_a_broken_deck_exits_2_and_serves_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = _folder(tmp_path, {"01_a.slides.json": SLIDES_JSON}, {"01_a.py": "import marimo\n"})
-    monkeypatch.setattr(cli_lab, "notebooks_dir", lambda: source)
+    monkeypatch.setattr(cli_lab, "decks_dir", lambda: source)
     monkeypatch.setattr(cli_lab, "_check_port_free", lambda host, port: None)
     monkeypatch.setattr(cli_lab, "_serve", lambda launch: pytest.fail("must not serve"))
-    made: list[str] = []
-    real = cli_lab.tempfile.TemporaryDirectory
-
-    def recording(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        folder = real(*args, **kwargs)  # type: ignore[call-overload]
-        made.append(folder.name)
-        return folder
-
-    monkeypatch.setattr(cli_lab.tempfile, "TemporaryDirectory", recording)
     assert main(["slides", "--headless"]) == 2
-    assert capsys.readouterr().err.startswith("ndcg-lab: cannot make a slide deck of 01_a.py: expected one")
-    assert made and not Path(made[0]).exists()
+    assert capsys.readouterr().err.startswith("ndcg-lab: the slide deck ")
 
 
 # A stand-in for marimo: prints its pid and its grandchild's pid, echoes stdin to a file,

@@ -1,4 +1,5 @@
-"""The lecturer's toolbar and deck pieces (ndcg_core.ui.lecture), on the lecture example.
+"""The lecturer's toolbar (ndcg_core.ui.lecture) and the decks' solution stepper (ndcg_core.ui.deck),
+on the lecture example.
 
 Lecture example 1, 0, 2, 1, 0 with judgments 2, 1, 1 (linear gain, 1/log2(i+1), k = 5): the ideal
 ranking places 2, 1, 1 at ranks 1-3, so IDCG@1 = 2/log2(2) = 2, IDCG@2 = 2 + 1/log2(3) = 2.6309,
@@ -12,25 +13,24 @@ from math import log2
 import pytest
 
 from ndcg_core.teaching.exercises import card
-from ndcg_core.ui import lab, lecture, playground
+from ndcg_core.ui import deck, front, lab, lecture, playground
 
 LECTURE = playground.evaluate("1, 0, 2, 1, 0", "", k=5)
 
 
 def test_the_deck_switch_has_one_name() -> None:
-    assert lab.DECK_ENV == lecture.DECK_ENV == "NDCG_LAB_DECK"
-    assert lecture.in_deck({"NDCG_LAB_DECK": "1"}) and not lecture.in_deck({"NDCG_LAB_DECK": "0"})
+    assert lab.DECK_ENV == front.DECK_ENV == "NDCG_LAB_DECK"
 
 
 def test_the_handout_switch_has_one_name_and_prints_every_rank(monkeypatch: pytest.MonkeyPatch) -> None:
     from ndcg_core.ui import handout
 
-    assert handout.HANDOUT_ENV == lecture.HANDOUT_ENV == "NDCG_LAB_HANDOUT"
+    assert handout.HANDOUT_ENV == deck.HANDOUT_ENV == "NDCG_LAB_HANDOUT"
     monkeypatch.setenv("NDCG_LAB_HANDOUT", "1")
     # 1, 0, 2, 1, 0 with k = 5: the ideal 2, 1, 1 has three ranks with gain, all shown at 0 presses
     assert [lecture.ideal_step_count(LECTURE, n) for n in range(3)] == [3, 3, 3]
     # the whole worked solution, including its last line (nDCG@5 = 2.4307 / 3.1309 = 0.7763)
-    text = lecture.exercise_solution("lecture-ndcg", 0, None).text
+    text = deck.solution("lecture-ndcg", None).text
     assert "0.7763" in text and "ranks shown" not in text
 
 
@@ -62,7 +62,7 @@ def test_hidden_numbers_show_no_value() -> None:
 
 def test_the_worked_ndcg_grows_one_rank_per_press_and_ends_with_the_answer() -> None:
     solution = card("lecture-ndcg", None).folded["Worked solution"]
-    steps = [lecture.solution_step(solution, n) for n in range(9)]
+    steps = [deck.solution_step(solution, n) for n in range(9)]
     assert {rows for _, rows in steps} == {8}  # 5 ranks of the list, 3 of the ideal
     assert "| 4 | 1 | 1 | 1/log2(5) = 0.4307" in steps[4][0] and "| 5 |" not in steps[4][0]
     assert "DCG@5 = " in steps[5][0] and "IDCG@5 = " not in steps[5][0]
@@ -71,11 +71,11 @@ def test_the_worked_ndcg_grows_one_rank_per_press_and_ends_with_the_answer() -> 
 
 
 def test_the_handout_names_its_decks_as_the_front_page_does() -> None:
-    from ndcg_core.teaching.paths import notebooks_dir
-    from ndcg_core.ui import front, handout
+    from ndcg_core.teaching.paths import decks_dir, notebooks_dir
+    from ndcg_core.ui import handout
 
-    folder = notebooks_dir()
+    folder = decks_dir()
     decks = handout._deck_titles(folder)
-    assert [name for name, _, _ in decks] == sorted(front.deck_names(folder))
+    assert [name for name, _, _ in decks] == sorted(front.deck_names(folder)) == sorted(front.deck_names(notebooks_dir()))
     for name, title, slides in decks:
         assert title == front.read_notebook(folder / name).title and slides > 1

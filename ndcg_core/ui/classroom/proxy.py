@@ -2,7 +2,9 @@
 
 One public address, several marimo workers and the live-question app behind it:
 
-- ``/class/...`` goes to the question app (one uvicorn process: its pages are light);
+- ``/class/...`` goes to the question app (one uvicorn process: its pages are light), with the
+  client's address in the header ``X-NDCG-Lab-Client`` (set from the connection, never passed
+  on from the client);
 - the lecturer's browser (the cookie ``NDCGLAB_WORKER=wl``, set at the lecturer's login)
   goes to a worker of its own that no student is given, so the projector stays quick;
 - everything else goes to a marimo worker, chosen round-robin for a visitor's first request
@@ -112,6 +114,9 @@ frontend lab
     default_backend workers
 
 backend questions
+    # the question app counts logins and answers per client address: HAProxy names it from the
+    # connection's source, replacing any such header a client sent
+    http-request set-header X-NDCG-Lab-Client %[src]
     compression algo gzip
     compression type {COMPRESSED_TYPES}
     server q1 127.0.0.1:{app_port} check inter 2s

@@ -111,6 +111,8 @@ class Classroom:
     folder: Path | None = None
     worker_ports: list[int] = field(default_factory=list)
     app_port: int = 0
+    #: fixed loopback ports first, first+1, ... for the workers, the lecturer's worker, the app (None: free ones)
+    first_port: int | None = None
     _stopping: list[int] = field(default_factory=list)
 
     def _make(self, workers: int) -> None:
@@ -118,8 +120,12 @@ class Classroom:
             self.worker_ports, self.app_port = [self.port], self.port + 1
         else:
             # the students' workers, then the lecturer's own (HAProxy gives it no student)
-            self.worker_ports = [free_port() for _ in range(workers + 1)]
-            self.app_port = free_port()
+            if self.first_port is not None:  # firewalled machines: ports the administrator opened
+                self.worker_ports = list(range(self.first_port, self.first_port + workers + 1))
+                self.app_port = self.first_port + workers + 1
+            else:
+                self.worker_ports = [free_port() for _ in range(workers + 1)]
+                self.app_port = free_port()
         probe = self.probe_host if self.haproxy is None else "127.0.0.1"
         for i, port in enumerate(self.worker_ports, start=1):
             name = "lecturer's worker" if self.haproxy is not None and i == len(self.worker_ports) else f"worker {i}"
@@ -211,6 +217,7 @@ class Classroom:
                 child.process.wait()
 
 
-def secrets_json(password: str | None, lecturer_key: str, public_port: int) -> str:
+def secrets_json(password: str | None, lecturer_key: str, public_port: int, device_limit: int = 10) -> str:
     """What the question app reads on its standard input."""
-    return json.dumps({"password": password, "lecturer_key": lecturer_key, "public_port": public_port})
+    return json.dumps({"password": password, "lecturer_key": lecturer_key, "public_port": public_port,
+                       "device_limit": device_limit})

@@ -1,8 +1,9 @@
-"""The slides of the chapter decks (``ndcg-lab slides``), one module per chapter.
+"""What only one deck shows, one module per deck (``notebooks/decks/NN_name.py``).
 
-Each module composes the deck-only slides of its notebook (drawn only when
-:func:`ndcg_core.ui.lecture.in_deck` is true) from the chapter's widgets, its numbers from
-:mod:`ndcg_core` and :mod:`ndcg_core.teaching`, and the figures of :mod:`ndcg_core.ui.plots`.
-What every deck shares (the title slide, the exercise slides, a solution revealed one rank per
-press) stays in :mod:`ndcg_core.ui.lecture`; nothing here computes a score.
+:mod:`.playground` (deck 01), :mod:`.gains` (02), :mod:`.discounts` (03), :mod:`.ideal` (04) and
+:mod:`.measures` (12)
+hold each deck's title and summary text, its own controls and the results of its concept slides
+(the numbers from :mod:`ndcg_core` and :mod:`ndcg_core.teaching`, the figures of
+:mod:`ndcg_core.ui.plots`). The words every deck shares (title, concept, text, question, hints,
+answer, solution) are :mod:`ndcg_core.ui.deck`'s; nothing here computes a score.
 """

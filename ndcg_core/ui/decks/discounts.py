@@ -1,24 +1,22 @@
-"""Deck 03 (notebooks/03_discounts.py under ``ndcg-lab slides``): how fast a rank loses worth.
+"""Deck 03's content (``notebooks/decks/03_discounts.py``): how fast a rank loses worth.
 
 Twenty minutes on the discount d(i), the second choice inside nDCG, on the lecture example
 ``1, 0, 2, 1, 0`` (judged 2, 1, 1):
 
 1. :data:`TITLE_MD`: what the segment covers;
 2. :func:`candidates_slide`: the five discounts at ranks 1, 2, 5, 10 and 100;
-3. a concept slide per control, each holding the control, the numbers and the plot it moves
-   (:func:`discount_head` / :func:`discount_result`, :func:`share_head` / :func:`share_result`,
-   :func:`sink_head` / :func:`sink_result`, :func:`base_head` / :func:`base_result`); the
-   ``*_controls`` functions make their widgets (call them in a cell of their own and unpack
+3. a concept slide per control (:func:`ndcg_core.ui.deck.concept`, then one press later
+   :func:`discount_result`, :func:`share_result`, :func:`sink_result`, :func:`base_result`);
+   the ``*_controls`` functions make their widgets (call them in a cell of their own and unpack
    the tuple, so that marimo sees each widget as a global);
 4. :func:`shifted_slide` and :func:`exam_code_note`: the shifted variant, two right answers;
-5. :data:`REMEMBER_MD`, then :data:`CHECK_MD` and the exercises (``discounts-shifted-dcg``,
-   ``discounts-reciprocal-dcg``) through :func:`ndcg_core.ui.lecture.exercise_question`,
-   ``exercise_hints`` and ``exercise_solution`` (:func:`solution_slide` fits the last one).
+5. :data:`REMEMBER_MD`, then :data:`CHECK_MD` and the exercises (:data:`EXERCISES`) through
+   :mod:`ndcg_core.ui.deck` (question, hints, solution one rank per press).
 
 Every number comes from :mod:`ndcg_core` (through :func:`ndcg_core.ui.playground.evaluate`,
 :mod:`ndcg_core.teaching.compare` and :mod:`ndcg_core.teaching.claims`); nothing here computes
-a score. The slides reuse deck 01's layout classes (``ndcg-concept-*`` in
-notebooks/layouts/slides.css); what only this deck needs is in :data:`DECK_CSS`.
+a score. The look is in notebooks/decks/layouts/slides.css (``ndcg-concept-*`` and
+``ndcg-d03-*``).
 
 >>> html = discount_result("reciprocal", 5).text
 >>> "0.6765" in html and "reciprocal discount 1/i" in html   # (1 + 2/3 + 1/4) / (2 + 1/2 + 1/3)
@@ -37,7 +35,7 @@ import pandas as pd
 
 from ...discounts import resolve_discount
 from ...teaching import claims, compare
-from .. import lecture, plots, tables, widgets
+from .. import deck, plots, tables, widgets
 from ..palette import COLORS
 from ..playground import HIDDEN_VALUE, STATS_CSS, evaluate
 
@@ -49,27 +47,19 @@ __all__ = [
     "TITLE_MD",
     "REMEMBER_MD",
     "CHECK_MD",
-    "DECK_CSS",
     "HIDDEN_NOTE",
     "number_boxes_html",
     "candidates_slide",
     "discount_controls",
-    "discount_head",
     "discount_result",
     "share_controls",
-    "share_head",
     "share_result",
     "sink_controls",
-    "sink_head",
     "sink_result",
     "shifted_slide",
     "exam_code_note",
     "base_controls",
-    "base_head",
     "base_result",
-    "solution_buttons",
-    "solution_slide",
-    "question_slide",
 ]
 
 #: The lecture example: every judged document of its query (2, 1, 1) is in the list, so the
@@ -129,30 +119,6 @@ Then type the class's answer in the box and press **Enter**: the verdict names t
 The hints come next, then the worked solution, one rank per press.
 """
 
-#: What only this deck's slides need, on top of slides.css: the SVG figures drawn at the
-#: width that keeps their 18 pt text above 20 px, number boxes as wide as their label and drawn
-#: over the plot's empty top right, a note line, tighter solution tables. Every output that
-#: needs it carries it (a ``<style>`` of its own), so it applies whichever slide is rendered.
-DECK_CSS = """
-<style>
-.reveal .ndcg-d03-svg { width: 880px; max-width: 880px; }
-.reveal .ndcg-d03-svg svg { width: 880px; max-width: 880px; height: auto; }
-.reveal .ndcg-d03-note { font-size: 22px; margin: 0.2rem 0 0 0; max-width: 30rem; }
-.reveal .ndcg-concept-numbers .ndcg-stats .ndcg-stat { flex: 1 0 auto; }
-.reveal .ndcg-d03-right { text-align: right; max-width: none; }
-.reveal .ndcg-d03-table table { font-size: 22px; }
-.reveal .ndcg-d03-table { margin-top: 3rem; }
-.reveal .ndcg-concept-numbers { z-index: 2; }
-.reveal .ndcg-d03-caution { border-left: 4px solid ORANGE; padding-left: 0.8rem; margin-top: 0.4rem; }
-.reveal .ndcg-d03-caption { font-size: 22px; margin: 0 0 0.2rem 0; text-align: right; }
-/* a worked solution of five ranks, its sum and its answer fit one 1280x720 slide */
-.reveal .ndcg-d03-solution .prose table :is(td, th) { padding-top: 0.12rem; padding-bottom: 0.12rem; }
-.reveal .ndcg-d03-solution .prose :is(p, table) { margin-top: 0.35rem; margin-bottom: 0.35rem; }
-/* the verdict under an answer box is a callout, drawn at about 14 px inside it: this zoom brings it to 21 */
-.reveal .ndcg-exercise-answer marimo-callout-output { zoom: 1.55; }
-</style>
-""".replace("ORANGE", COLORS["orange"])
-
 #: Shown in place of the numbers and the plot while *Hide the numbers* is on.
 HIDDEN_NOTE = "The numbers are hidden while the class works them out: turn off Hide the numbers to show them."
 
@@ -191,10 +157,7 @@ def _panel(numbers_html: str, plot_html: str, tools: Sequence[Any] = ()) -> Any:
     """A concept slide's second cell in deck 01's layout: the numbers top right (beside the
     control), ``tools`` under them, the plot or table under everything."""
     numbers = numbers_html + "".join(mo.as_html(t).text for t in tools)
-    return mo.Html(
-        f'{DECK_CSS}<div class="ndcg-concept-result"><div class="ndcg-concept-numbers">{numbers}</div>'
-        f'<div class="ndcg-concept-plot">{plot_html}</div></div>'
-    )
+    return deck.panel(numbers, plot_html, kind="ndcg-d03-panel")
 
 
 def _note(text: str) -> str:
@@ -235,11 +198,6 @@ def discount_controls() -> tuple[Any, Any, Any]:
     return discount, k, hide
 
 
-def discount_head(discount: Any, k: Any) -> Any:
-    """The discount slide's first cell: its heading, the Discount dropdown and the k slider."""
-    return lecture.concept_head("Choose a discount", [discount, k])
-
-
 def discount_result(discount: str, k: int, *, hidden: bool = False, tools: Sequence[Any] = ()) -> Any:
     """DCG@k, IDCG@k, NDCG@k of the lecture example under ``discount`` (base 2 for
     Järvelin–Kekäläinen), the discount in words, and the five discount curves with the chosen
@@ -270,11 +228,6 @@ def share_controls() -> Any:
     return mo.ui.slider(steps=[1, 2, 3, 5, 10, 20, 50], value=10, label="Top h ranks", show_value=True)
 
 
-def share_head(head: Any) -> Any:
-    """The weight-share slide's first cell: its heading and the Top h ranks slider."""
-    return lecture.concept_head("Weight in the top h of 100 ranks", [head])
-
-
 def share_result(head: int, n: int = 100) -> Any:
     """The share of the total discount weight of ranks 1..``n`` that sits in ranks 1..``head``,
     for the standard discount and for 1/i (number boxes), and the cumulative share of four
@@ -302,11 +255,6 @@ def sink_controls() -> tuple[Any, Any]:
     to_rank = mo.ui.slider(steps=[20, 30, 50, 100], value=100, label="Sinks from rank 10 to", show_value=True)
     other = mo.ui.switch(label="Another relevant one at rank 1")
     return to_rank, other
-
-
-def sink_head(to_rank: Any, other: Any) -> Any:
-    """The sinking-document slide's first cell: its heading and its two controls."""
-    return lecture.concept_head("A relevant document sinks: AP and DCG", [mo.vstack([to_rank, other], gap=0.6)])
 
 
 def sink_result(to_rank: int, other_at_top: bool = False) -> Any:
@@ -361,7 +309,7 @@ def exam_code_note() -> Any:
         "**Careful with code.** The exam's `log2(i + 2)` counts i from 0: rank i + 1 gets "
         "log₂((i + 1) + 1), the **standard** discount. The shifted one is log₂(rank + 2)."
     ).text
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-d03-caution">{text}</div>')
+    return mo.Html(f'<div class="ndcg-d03-caution">{text}</div>')
 
 
 # --------------------------------------------------------------------------- the log base
@@ -377,11 +325,6 @@ def base_controls() -> tuple[Any, Any]:
                           label="Log base b")
     family = mo.ui.dropdown(options=BASE_FAMILIES, value="1/log_b(i+1)", label="With")
     return base, family
-
-
-def base_head(base: Any, family: Any) -> Any:
-    """The base slide's first cell: its heading, the base and the discount that uses it."""
-    return lecture.concept_head("The log base cancels in nDCG", [base, family])
 
 
 def base_result(base: float, family: str = "log", k: int = 5) -> Any:
@@ -410,26 +353,3 @@ def base_result(base: float, family: str = "log", k: int = 5) -> Any:
                  f"nDCG stays at {s.ndcg:.4f}" if same else f"nDCG moves: {at_2.ndcg:.4f} → {s.ndcg:.4f}"]
     note = "<br>".join(html.escape(line) for line in lines)
     return _panel(numbers + f'<p class="ndcg-d03-note ndcg-d03-right">{note}</p>', plot)
-
-
-# --------------------------------------------------------------------------- the exercises
-
-
-def solution_buttons() -> tuple[Any, Any]:
-    """One *Next rank of the solution* button per exercise of :data:`EXERCISES` (its value
-    counts the presses)."""
-    return tuple(mo.ui.button(label="Next rank of the solution", value=0, on_click=lambda n: n + 1)
-                 for _ in EXERCISES)  # type: ignore[return-value]
-
-
-def solution_slide(solution: Any) -> Any:
-    """A worked solution of :func:`ndcg_core.ui.lecture.exercise_solution` (one rank per press)
-    with this deck's tighter table rows, so that all five ranks, the sum and the answer fit."""
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-d03-solution">{mo.as_html(solution).text}</div>')
-
-
-def question_slide(question: Any) -> Any:
-    """An exercise's question slide of :func:`ndcg_core.ui.lecture.exercise_question` with this
-    deck's styles (its verdict, a callout, enlarged to 20 px). The wrapper is dissolved by
-    slides.css like the question's own, so the hints' fragment still lands under the answer box."""
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-d03-question">{mo.as_html(question).text}</div>')

@@ -1,18 +1,16 @@
-"""Deck 02 (notebooks/02_gains.py under ``ndcg-lab slides``): what a relevance label is worth.
+"""Deck 02's content (``notebooks/decks/02_gains.py``): what a relevance label is worth.
 
 A twenty-minute segment: the title slide (:data:`TITLE_MD`), four concept slides that each hold
-a control, the numbers and the plot it moves, a discussion slide, a summary, then exercises
-(their slides come from :mod:`ndcg_core.ui.lecture`). Every concept slide is two cells of the
-notebook: :func:`head` (the heading, one short line and the controls), then, one arrow press
-later, the result (:func:`gains_result`, :func:`promote_result`, :func:`runs_result`): the
-numbers at the top right beside the controls, the plot under both. Keeping the controls in a
-cell of their own means an edit redraws the numbers and the plot, never the control in use.
+a control, the numbers and the plot it moves, a discussion slide, a summary, then exercises.
+The slide words (title, concept, text, question, hints, solution) are
+:mod:`ndcg_core.ui.deck`'s; this module holds what only this deck shows: the concept slides'
+results (:func:`gains_result`, :func:`promote_result`, :func:`runs_result`), the numbers at the
+top right beside the controls and the plot under both (``ndcg-deck-*`` classes in
+notebooks/decks/layouts/slides.css).
 
 The numbers come from :mod:`ndcg_core.teaching.compare` (gain values, a relabelled document,
 runs under several configurations) and the figures from :mod:`ndcg_core.ui.plots`: nothing here
-computes a score. The slides' CSS travels with them (:data:`DECK_CSS`, a ``<style>`` in each
-slide's HTML), scoped to the deck's own class names, so notebooks/layouts/slides.css (shared by
-every deck) needs no rule for this deck.
+computes a score.
 
 >>> "Gains" in TITLE_MD
 True
@@ -25,7 +23,6 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Mapping, Sequence
-from string import Template
 from typing import Any
 
 import marimo as mo
@@ -34,16 +31,18 @@ import pandas as pd
 from ...config import NDCGConfig
 from ...gains import parse_gain_table
 from ...metrics import Labels
-from ...teaching import compare, exercises
-from .. import lecture, plots, tables
+from ...teaching import compare
+from .. import plots, tables
 
 __all__ = [
-    "DECK_CSS",
     "TITLE_MD",
     "GAINS",
+    "SWAP_RUNS",
+    "SWAP_JUDGMENTS",
+    "FLIP_RUNS",
+    "FLIP_JUDGMENTS",
+    "EXERCISES",
     "PLOT_HEIGHT_IN",
-    "head",
-    "text_slide",
     "gain_table_values",
     "gains_numbers_html",
     "gains_result",
@@ -53,10 +52,7 @@ __all__ = [
     "runs_numbers_html",
     "runs_figure",
     "runs_result",
-    "concept_answer",
     "problem",
-    "question",
-    "solution",
 ]
 
 #: The deck's title slide: what the twenty minutes cover.
@@ -72,6 +68,15 @@ TITLE_MD = r"""
 5. Three exercises, worked one rank at a time
 """
 
+#: The two-run slides: a swap of the 3 and the 2 (exponential gain widens the gap), and two
+#: runs whose order a gain flips (the page's tables show the same runs).
+SWAP_RUNS = {"A: 3 on top": [3, 0, 0, 2], "B: 2 on top": [2, 0, 0, 3]}
+SWAP_JUDGMENTS = [3, 2]
+FLIP_RUNS = {"A: three 2s": [2, 2, 2, 0], "B: one 3": [3, 0, 0, 0]}
+FLIP_JUDGMENTS = [3, 2, 2, 2]
+#: The deck's exercises: two computed one rank per press, then a concept question.
+EXERCISES = ("gains-exp-dcg", "gains-compare", "gains-weighting")
+
 #: The two gain functions every slide compares.
 GAINS = {"linear": "linear", "exponential": "exponential"}
 
@@ -79,81 +84,13 @@ GAINS = {"linear": "linear", "exponential": "exponential"}
 #: controls on a 1280x720 slide while drawn 820 px wide (their 18 pt text then shows at 20 px).
 PLOT_HEIGHT_IN = 3.9
 
-#: The deck's look, scoped to its own classes (a ``<style>`` in every slide of :func:`head`
-#: and of the results). The plot is drawn at least 820 px wide (its 18 pt text, in an SVG 720
-#: units wide, then shows at 20.5 px, 19.7 px at the 0.96 scale of a 1280x720 window, within the
-#: checker's half-pixel tolerance), and wider on a larger window (1.15 of its height, at most
-#: 0.68 of its width: about 1240 px at 1920x1080). Colours come from :data:`plots.COLORS`.
-DECK_CSS = Template("""
-<style>
-.reveal .mo-slide-content:has(.ndcg-deck-head) { position: relative; width: calc(100% - 40px); }
-.reveal .mo-slide-content:has(.ndcg-deck-head) .fragment :is(.output, .output-area, .marimo-cell):has(.ndcg-deck-numbers) { position: static; }
-.reveal .ndcg-deck-head { max-width: calc(100% - var(--ndcg-deck-numbers-width, 27rem)); }
-.reveal .ndcg-deck-head h2.ndcg-deck-title { font-size: max(34px, 4.4vh); margin: 0 0 0.2rem 0; line-height: 1.2; }
-.reveal .ndcg-deck-head .ndcg-deck-lead, .reveal .ndcg-deck-head .ndcg-deck-lead * { font-size: max(22px, 2.8vh); margin: 0 0 0.3rem 0; }
-.reveal .ndcg-deck-numbers { position: absolute; top: 0; right: 0; max-width: 36rem; }
-.reveal .ndcg-deck-numbers table { border-collapse: collapse; }
-.reveal .ndcg-deck-numbers :is(th, td) { font-size: max(23px, 3vh); padding: 0.15rem 0.55rem; text-align: right; color: $text; }
-.reveal .ndcg-deck-numbers th:first-child, .reveal .ndcg-deck-numbers td:first-child { text-align: left; }
-.reveal .ndcg-deck-numbers td { font-variant-numeric: tabular-nums; font-weight: 600; }
-.reveal .ndcg-deck-numbers thead th { border-bottom: 2px solid $text; }
-.reveal .ndcg-deck-numbers tbody tr:nth-child(even) { background: $stripe; }
-.reveal .ndcg-deck-numbers .ndcg-deck-note { font-size: 21px; margin: 0.2rem 0 0 0; max-width: 25rem; color: $text; }
-.reveal .ndcg-deck-plot { display: flex; justify-content: center; }
-.reveal .ndcg-deck-plot svg { width: clamp(820px, min(115vh, 68vw), 1300px); max-width: none; height: auto; }
-.reveal .mo-slide-content:has(.ndcg-deck-exercise) .ndcg-exercise-statement { grid-row: 1; }
-.reveal .mo-slide-content:has(.ndcg-deck-exercise) .ndcg-exercise-answer { grid-row: 1 / span 3; }
-.reveal .mo-slide-content:has(.ndcg-deck-exercise) > .fragment:has(.ndcg-exercise-hints) { grid-column: 1; grid-row: 2; }
-.reveal .mo-slide-content:has(.ndcg-deck-exercise) > .fragment:has(.ndcg-deck-answer) { grid-column: 1; grid-row: 3; }
-.reveal .mo-slide-content marimo-radio { zoom: 1.7; }
-.reveal .ndcg-deck-answer { border-left: 4px solid $green; padding-left: 0.8rem; }
-.reveal .mo-slide-content :is(.ndcg-deck-problem, .ndcg-deck-result, .ndcg-exercise-answer) marimo-callout-output { zoom: 1.55; }
-.reveal .ndcg-deck-solution :is(th, td) { padding: 0.1rem 0.6rem; line-height: 1.3; }
-.reveal .ndcg-deck-solution :is(p, table) { margin-top: 0.35rem; margin-bottom: 0.35rem; }
-.reveal .ndcg-deck-solution h2 { margin: 0 0 0.3rem 0; }
-.reveal .ndcg-deck-text { max-width: max(60rem, 80vw); }
-.reveal .ndcg-deck-text :is(p, li) { font-size: max(24px, 3.2vh); line-height: 1.4; }
-.reveal .ndcg-deck-text h2 { font-size: max(34px, 4.6vh); margin: 0 0 0.6rem 0; }
-.reveal .ndcg-deck-text .ndcg-deck-ask { border-left: 4px solid $blue; padding-left: 0.8rem; margin-top: 0.8rem; }
-</style>
-""").substitute(plots.COLORS)
-
-
-def head(title: str, controls: Sequence[Any] = (), *, lead: str = "", numbers_width: str = "27rem") -> Any:
-    """A concept slide's first cell: its heading, one short line (Markdown) and its controls.
-
-    Each item of ``controls`` is a row: a widget alone (a text box then takes the row's full
-    width) or a list of widgets side by side. ``numbers_width`` is the room left at the right
-    for the numbers the next press reveals.
-    """
-    parts: list[Any] = [mo.Html(f'{DECK_CSS}<h2 class="ndcg-deck-title">{html.escape(title)}</h2>')]
-    if lead:
-        parts.append(mo.Html(f'<div class="ndcg-deck-lead">{mo.md(lead).text}</div>'))
-    for row in controls:
-        if isinstance(row, (list, tuple)):
-            parts.append(mo.hstack(list(row), justify="start", gap=1.2, align="end", wrap=True))
-        else:
-            parts.append(row)
-    inner = mo.vstack(parts, gap=0.2).text
-    return mo.Html(f'<div class="ndcg-deck-head" style="--ndcg-deck-numbers-width: {numbers_width}">{inner}</div>')
-
-
-def text_slide(title: str, body_md: str, *, ask: str = "") -> Any:
-    """A short slide of text (a discussion, the summary): a heading, a few lines, and the
-    question for the class (``ask``) set off at the bottom."""
-    ask_html = f'<div class="ndcg-deck-ask">{mo.md(ask).text}</div>' if ask else ""
-    return mo.Html(
-        f'{DECK_CSS}<div class="ndcg-deck-text"><h2>{html.escape(title)}</h2>{mo.md(body_md).text}{ask_html}</div>'
-    )
-
-
 def _plot_html(fig: Any) -> str:
     fig.set_size_inches(10, PLOT_HEIGHT_IN)
     return f'<div class="ndcg-deck-plot">{plots.to_svg(fig, max_width="1300px")}</div>'
 
 
 def _result(numbers_html: str, plot_html: str) -> Any:
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-deck-result"><div class="ndcg-deck-numbers">{numbers_html}</div>{plot_html}</div>')
+    return mo.Html(f'<div class="ndcg-deck-result"><div class="ndcg-deck-numbers">{numbers_html}</div>{plot_html}</div>')
 
 
 def _table_html(table: pd.DataFrame, *, digits: int = 4) -> str:
@@ -289,35 +226,6 @@ def runs_result(runs: Mapping[str, Sequence[float]], judgments: Sequence[float],
     return _result(runs_numbers_html(runs, judgments, k, gap=gap), _plot_html(fig))
 
 
-# ---- the last exercise: a concept question, its answer on the same slide
-
-
-def concept_answer(exercise_id: str) -> Any:
-    """A concept exercise's worked solution (no table to step through), as a fragment under its
-    question and hints: the explanation and the answer."""
-    card = exercises.card(exercise_id, None)
-    text = card.folded["Worked solution"]
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-deck-answer">{mo.md("**Worked solution.** " + text).text}</div>')
-
-
-def solution(exercise_id: str, presses: int, button: Any, *, sections: bool = False) -> Any:
-    """An exercise's worked solution, one rank per press of ``button``, its table rows kept
-    tight enough that the last press (every rank, the sum and the answer) still fits a
-    1280x720 slide: :func:`ndcg_core.ui.lecture.exercise_solution`, or with ``sections=True``
-    (one table per ranking) :func:`ndcg_core.ui.lecture.exercise_solution_sections`."""
-    shown = (lecture.exercise_solution_sections if sections else lecture.exercise_solution)(exercise_id, presses, button)
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-deck-solution">{shown.text}</div>')
-
-
 def problem(callout: Any) -> Any:
     """A message (a callout such as :func:`ndcg_core.ui.widgets.error_callout`) sized for the slide."""
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-deck-problem">{callout.text}</div>')
-
-
-def question(answers: Any, exercise_id: str) -> Any:
-    """An exercise's question slide (:func:`ndcg_core.ui.lecture.exercise_question`) laid out for
-    this deck: the statement, then the hints (the next fragment) and for a concept question its
-    worked solution (:func:`concept_answer`) in the left column; the answer box and the verdict
-    alone in the right one, so that a long verdict never pushes the hints off the slide."""
-    shown = lecture.exercise_question(answers, exercise_id)
-    return mo.Html(f'{DECK_CSS}<div class="ndcg-deck-exercise">{shown.text}</div>')
+    return mo.Html(f'<div class="ndcg-deck-problem">{callout.text}</div>')

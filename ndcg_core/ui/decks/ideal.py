@@ -1,15 +1,15 @@
-"""The slides of deck 04, the ideal list (``ndcg-lab slides``, ``/?file=04_ideal_list.py``).
+"""Deck 04's content (``notebooks/decks/04_ideal_list.py``): the ideal list.
 
 A twenty-minute segment on normalisation: IDCG built one rank at a time, the 1.0 trap of an
 ideal built from the run itself, why one normalised scale is not another, when nDCG@100
 falls below nDCG@10, what a mean over topics hides; then three questions for the class.
 
-Each concept slide is two cells of notebooks/04_ideal_list.py: :func:`concept_head` (its
+Each concept slide is two cells of the deck: :func:`ndcg_core.ui.deck.concept` (its
 heading and the control, never redrawn by an edit) and a result revealed by the next arrow
 press (:func:`ideal_result`, :func:`trap_result`, :func:`delay_result`, :func:`cutoff_result`),
 which holds the numbers the control moves beside it and the table or plot under both.
-The exercise slides reuse :mod:`ndcg_core.ui.lecture` (question -> hints -> worked solution,
-one rank per press). The numbers come from :mod:`ndcg_core`, :mod:`ndcg_core.teaching` and
+The exercise slides are :mod:`ndcg_core.ui.deck`'s (question -> hints -> worked solution, one
+rank per press), but for :func:`order_solution` (the ideal ranking built one rank per press). The numbers come from :mod:`ndcg_core`, :mod:`ndcg_core.teaching` and
 :func:`ndcg_core.ui.playground.evaluate`: nothing here computes a score.
 
 >>> r = evaluate_ideal("1, 0, 2, 1, 0", "", 5)
@@ -27,14 +27,14 @@ from typing import Any
 import marimo as mo
 import pandas as pd
 
+from ...config import NDCGConfig
 from ...metrics import ndcg, ndcg_curve
 from ...teaching import claims, compare, exercises
-from .. import lecture, plots
+from .. import deck, lecture, plots
 from ..palette import COLORS
 from ..playground import STATS_CSS, TABLE_CSS, PlaygroundResult, evaluate, stats_html
 
 __all__ = [
-    "DECK_CSS",
     "TITLE_MD",
     "REMEMBER_MD",
     "TRAP_RUN",
@@ -44,10 +44,12 @@ __all__ = [
     "DELAY_K",
     "CUTOFFS",
     "EXERCISES",
-    "styled",
-    "title_slide",
-    "remember_slide",
-    "concept_head",
+    "DELAY_TOPICS",
+    "DEEP_RUN",
+    "AVERAGE_JUDGMENTS",
+    "AVERAGE_SYSTEMS",
+    "delayed_run",
+    "average_tables",
     "stat_boxes_html",
     "evaluate_ideal",
     "ideal_status",
@@ -59,52 +61,10 @@ __all__ = [
     "cutoff_sentence",
     "cutoff_result",
     "average_result",
-    "exercise_question",
+    "kicker",
     "order_solution_parts",
     "order_solution",
-    "solution_slide",
-    "vote_solution_md",
-    "vote_solution",
 ]
-
-#: The deck's own rules (added to each of its slides, so they hold on whichever slide is shown):
-#: a plot with its numbers beside it, the "Check yourself" line over a question, a verdict and
-#: the options of a vote at 20 px, the vote's hint and solution beside it, a worked solution set
-#: close. Only deck 04 loads them; notebooks/layouts/slides.css holds what every deck shares.
-DECK_CSS = """
-<style>
-.reveal .ndcg-deck-kicker { font-size: 22px; font-weight: 700; color: BLUE; margin: 0 0 0.2rem 0; }
-.reveal .ndcg-deck-lead { font-size: 22px; margin: 0.1rem 0 0 0; }
-.reveal .ndcg-deck-status { font-size: 22px; line-height: 1.3; margin: 0.4rem 0 0 0; text-align: center; }
-.reveal .ndcg-deck-note { font-size: 22px; line-height: 1.3; margin: 0; }
-/* the numbers: 35 px on a 1280x720 projector (the compact boxes' 2.2rem draws them at 30) */
-.reveal .mo-slide-content .ndcg-stats.compact .ndcg-stat-value { font-size: 36px; }
-.reveal .mo-slide-content marimo-radio { zoom: 1.75; }
-/* a verdict's callout draws its text at about 14 px inside it: this zoom brings it to 20 */
-.reveal .mo-slide-content marimo-callout-output { zoom: 1.5; }
-/* the plot on the left at 850 px (its smallest text stays above 20 px on a 1280x720
-   projector), the numbers stacked on its right with one note under them */
-.reveal .ndcg-deck-result { display: flex; gap: 1rem; align-items: flex-start; margin-top: 0.4rem; }
-.reveal .ndcg-deck-plot { flex: 0 0 850px; }
-.reveal .ndcg-deck-plot .ndcg-plot { width: 850px; max-width: 850px; margin: 0; }
-.reveal .ndcg-deck-side { flex: 1 1 0; min-width: 0; max-width: 24rem; display: flex; flex-direction: column; gap: 0.6rem; }
-.reveal .ndcg-deck-side .ndcg-stats { flex-direction: column; gap: 0.5rem; }
-.reveal .ndcg-deck-side .ndcg-stat { flex: none; min-width: 0; }
-/* a question: the answer column as wide as the statement's, so that a verdict and the hints fit under the box */
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-exercise) { grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr); }
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) { grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr); }
-/* the vote: statement and options on the left, hint and solution (fragments) on the right */
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) .ndcg-exercise-statement { grid-column: 1; grid-row: 1; }
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) .ndcg-exercise-answer { grid-column: 1; grid-row: 2; }
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) > .fragment { grid-column: 2; grid-row: 1; }
-.reveal .slides .mo-slide-content:has(.ndcg-ideal-vote) > .fragment ~ .fragment { grid-column: 2; grid-row: 2; }
-/* a worked solution: the rows and paragraphs close together, so its last step fits the slide */
-.reveal .ndcg-deck-solution :is(.paragraph, p, h2) { margin-block: 0.35rem; }
-.reveal .ndcg-deck-solution .prose table { margin: 0.2rem 0; }
-.reveal .ndcg-deck-solution .prose :is(td, th) { padding-top: 0.12rem; padding-bottom: 0.12rem; }
-.reveal .ndcg-deck-remember li { font-size: 24px; margin: 0.35rem 0; }
-</style>
-""".replace("BLUE", COLORS["blue"])
 
 #: The title slide: what the segment covers.
 TITLE_MD = r"""
@@ -143,33 +103,18 @@ IDEAL_SOURCES = {"all judged documents": "judgments", "the run's own labels": "l
 DELAY_K = 10
 #: The two cutoffs of the cutoff slide.
 CUTOFFS = (10, 100)
+#: The delay slide's two topics (name -> number of label-3 documents), as on the page.
+DELAY_TOPICS = {"A: five of label 3": 5, "B: one of label 3": 1}
+#: The cutoff slide's run: relevant documents at ranks 1-8, 30 and 60 of 100, as on the page.
+DEEP_RUN = [1 if rank <= 8 or rank in (30, 60) else 0 for rank in range(1, 101)]
+#: The averages slide's four topics and two systems (nDCG@5), as on the page.
+AVERAGE_JUDGMENTS = {"t1": [3, 2, 1, 1], "t2": [2, 2, 1], "t3": [3], "t4": [2, 1, 1, 1, 1]}
+AVERAGE_SYSTEMS = {
+    "steady": {"t1": [2, 3, 0, 1, 0], "t2": [2, 0, 2, 1, 0], "t3": [0, 3, 0, 0, 0], "t4": [1, 2, 1, 0, 1]},
+    "all or nothing": {"t1": [3, 2, 1, 1, 0], "t2": [2, 2, 1, 0, 0], "t3": [0, 0, 0, 0, 0], "t4": [2, 1, 1, 1, 1]},
+}
 #: The deck's questions, in order: build the ideal, the trap computed, a vote.
 EXERCISES = ("ideal-order", "ideal-trap-ndcg", "ideal-one-exactly")
-
-
-def styled(content: Any) -> Any:
-    """``content`` (a marimo object or an HTML string) with :data:`DECK_CSS` (and the per-rank
-    tables' style, :data:`ndcg_core.ui.playground.TABLE_CSS`) in front of it."""
-    text = content if isinstance(content, str) else content.text
-    return mo.Html(TABLE_CSS + DECK_CSS + text)
-
-
-def title_slide() -> Any:
-    """The title slide (:data:`TITLE_MD`)."""
-    return styled(mo.md(TITLE_MD))
-
-
-def remember_slide() -> Any:
-    """The summary slide (:data:`REMEMBER_MD`)."""
-    return styled(f'<div class="ndcg-deck-remember">{mo.md(REMEMBER_MD).text}</div>')
-
-
-def concept_head(title: str, controls: Sequence[Any], lead: str | None = None) -> Any:
-    """A concept slide's first cell: :func:`ndcg_core.ui.lecture.concept_head` and, under the
-    heading, one ``lead`` line (Markdown) that says what the control acts on."""
-    head = lecture.concept_head(title, controls)
-    extra = "" if lead is None else f'<div class="ndcg-deck-lead">{mo.md(lead).text}</div>'
-    return styled(head.text + extra)
 
 
 def stat_boxes_html(items: Sequence[tuple[str, float, str]]) -> str:
@@ -195,12 +140,12 @@ def stat_boxes_html(items: Sequence[tuple[str, float, str]]) -> str:
 def _side_result(plot: str, numbers: str, note: str = "") -> Any:
     """The plot (850 px, on the left) with the numbers stacked on its right and ``note`` (one
     short paragraph, escaped here) under them."""
-    return styled(_side_html(plot, numbers, note))
+    return mo.Html(_side_html(plot, numbers, note))
 
 
 def _side_html(plot: str, numbers: str, note: str = "") -> str:
     side = numbers + (f'<p class="ndcg-deck-note">{html.escape(note)}</p>' if note else "")
-    return (f'<div class="ndcg-deck-result"><div class="ndcg-deck-plot">{plot}</div>'
+    return (f'<div class="ndcg-side-result"><div class="ndcg-side-plot">{plot}</div>'
             f'<div class="ndcg-deck-side">{side}</div></div>')
 
 
@@ -252,11 +197,12 @@ def ideal_result(labels_text: str, missed_text: str, k: int, presses: int) -> An
     try:
         result = evaluate_ideal(labels_text, missed_text, k)
     except (TypeError, ValueError) as err:
-        return lecture.concept_result(None, None, problem=err)
+        return deck.numbers(None, None, problem=err)
     shown = lecture.ideal_step_count(result, presses)
     table = lecture.ideal_steps_html(result, shown)
     status = f'<p class="ndcg-deck-status">{html.escape(ideal_status(result))}</p>'
-    return styled(lecture.concept_result(result, f"<div>{table}{status}</div>"))
+    shown_html = deck.numbers(result, f"<div>{table}{status}</div>").text
+    return mo.Html(f'{TABLE_CSS}<div class="ndcg-ideal-steps-result">{shown_html}</div>')
 
 
 # --------------------------------------------------------------------------- the 1.0 trap
@@ -285,6 +231,21 @@ def trap_result(source: str) -> Any:
 
 
 # --------------------------------------------------------------------------- normalised, not comparable
+
+
+def delayed_run(first_rank: int, top_documents: int) -> list[float]:
+    """Non-relevant documents above rank ``first_rank``, then ``top_documents`` of label 3.
+
+    >>> delayed_run(3, 2)
+    [0, 0, 3, 3]
+    """
+    return [0] * (first_rank - 1) + [3] * top_documents
+
+
+def average_tables() -> dict[str, pd.DataFrame]:
+    """Each system of :data:`AVERAGE_SYSTEMS`: its per-topic nDCG@5
+    (:func:`ndcg_core.teaching.compare.per_topic`)."""
+    return {name: compare.per_topic(runs, AVERAGE_JUDGMENTS, NDCGConfig(k=5)) for name, runs in AVERAGE_SYSTEMS.items()}
 
 
 def delay_scores(
@@ -373,27 +334,23 @@ def average_result(average_tables: Mapping[str, pd.DataFrame]) -> Any:
     wins = int((second > first).sum())
     fig = plots.topic_strips({name: table["ndcg"].tolist() for name, table in average_tables.items()},
                              ylabel="nDCG@5 of one topic", title="Same topics, two systems")
-    head = lecture.concept_head(f"What a mean over {topics} topics hides", [])
+    head = deck.concept(f"What a mean over {topics} topics hides")
     note = f"'{names[1]}' is better on {wins} of the {topics} topics."
-    return styled(head.text + _side_html(_svg_plot(fig), stat_boxes_html(means), note))
+    return mo.Html(head.text + _side_html(_svg_plot(fig), stat_boxes_html(means), note))
 
 
 # --------------------------------------------------------------------------- the questions
 
 
-def exercise_question(answers: Any, exercise_id: str) -> Any:
-    """A question slide (:func:`ndcg_core.ui.lecture.exercise_question`) with a "Check
-    yourself, question n of 3" line over the statement; the vote (a question with options) has
-    its options under the statement and its hint and solution (the next fragments) beside it."""
+def kicker(exercise_id: str) -> str:
+    """The line over a question's statement: "Check yourself · question n of 3".
+
+    >>> kicker("ideal-trap-ndcg")
+    'Check yourself · question 2 of 3'
+    """
     if exercise_id not in EXERCISES:
         raise ValueError(f"exercise_id must be one of the deck's questions {', '.join(EXERCISES)}; got {exercise_id!r}.")
-    number = EXERCISES.index(exercise_id) + 1
-    kicker = f'<p class="ndcg-deck-kicker">Check yourself · question {number} of {len(EXERCISES)}</p>'
-    page = lecture.exercise_question(answers, exercise_id).text
-    marker = '<div class="ndcg-exercise-statement">'
-    page = page.replace(marker, marker + kicker, 1) if marker in page else kicker + page
-    vote = " ndcg-ideal-vote" if exercises.get(exercise_id).choices else ""
-    return styled(f'<div class="ndcg-ideal-exercise{vote}">{page}</div>')
+    return f"Check yourself · question {EXERCISES.index(exercise_id) + 1} of {len(EXERCISES)}"
 
 
 def order_solution_parts(exercise_id: str = "ideal-order") -> tuple[str, PlaygroundResult]:
@@ -436,29 +393,4 @@ def order_solution(presses: int, button: Any, exercise_id: str = "ideal-order") 
     else:
         parts.append(mo.hstack([button, mo.md(f"{shown} of {total} ranks placed: the button places the next.")],
                                justify="start"))
-    return styled(f'<div class="ndcg-deck-solution">{mo.vstack(parts, gap=0.4).text}</div>')
-
-
-def solution_slide(exercise_id: str, presses: int, button: Any) -> Any:
-    """A worked solution slide (:func:`ndcg_core.ui.lecture.exercise_solution`, one rank per press
-    of ``button``), set close enough to fit its last step on a 1280x720 slide."""
-    return styled(f'<div class="ndcg-deck-solution">{lecture.exercise_solution(exercise_id, presses, button).text}</div>')
-
-
-def vote_solution_md(exercise_id: str = "ideal-one-exactly") -> str:
-    """A vote's worked solution for a slide: its explanation and its answer, without the
-    computed table (the page has it).
-
-    >>> md = vote_solution_md()
-    >>> md.startswith("nDCG@k = 1 iff DCG@k = IDCG@k > 0") and "**Answer:** C)" in md and "|" not in md
-    True
-    """
-    text = exercises.card(exercise_id, None).folded["Worked solution"]
-    keep = [p for p in text.split("\n\n")
-            if not p.lstrip().startswith("|") and not p.startswith("Computed exactly")]
-    return "\n\n".join(keep)
-
-
-def vote_solution(exercise_id: str = "ideal-one-exactly") -> Any:
-    """The vote's solution as a fragment under its question."""
-    return styled(f'<div class="ndcg-exercise-hints">{mo.md("**Worked solution.** " + vote_solution_md(exercise_id)).text}</div>')
+    return mo.Html(f'{TABLE_CSS}<div class="ndcg-exercise-solution">{mo.vstack(parts, gap=0.4).text}</div>')

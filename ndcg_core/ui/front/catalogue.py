@@ -88,7 +88,7 @@ def read_notebooks(folder: Path | None = None) -> list[Notebook]:
 
 def has_slides_layout(path: Path) -> bool:
     """True when the notebook's ``marimo.App(...)`` names a ``*.slides.json`` layout file
-    (the copies ``ndcg-lab slides`` serves)."""
+    (the decks ``ndcg-lab slides`` serves)."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeError, SyntaxError, ValueError):
@@ -102,9 +102,9 @@ def has_slides_layout(path: Path) -> bool:
 
 
 def deck_names(folder: Path | None = None) -> set[str]:
-    """The notebooks of ``folder`` that have a slide deck: a ``layouts/<name>.slides.json``
-    next to them, or (in the copies ``ndcg-lab slides`` serves) a ``layout_file`` naming one."""
+    """The notebooks of ``folder`` that have a slide deck: a deck of the same name in its
+    ``decks/`` subfolder, or (the decks ``ndcg-lab slides`` serves) a ``layout_file`` naming one."""
     folder = notebooks_dir() if folder is None else Path(folder)
     names = {card.file for card in read_notebooks(folder)}
-    laid_out = {path.name.removesuffix(".slides.json") + ".py" for path in (folder / "layouts").glob("*.slides.json")}
+    laid_out = {path.name for path in (folder / "decks").glob("*.py")}
     return {name for name in names if name in laid_out or has_slides_layout(folder / name)}

@@ -29,7 +29,7 @@ __all__ = ["CLASS_URL_ENV", "DECK_ENV", "class_questions_url", "FrontDoor", "CHR
 #: Classroom mode: where students find the class questions ("/class/" on the same address,
 #: or ":PORT/class/" for the same host on another port, when there is no HAProxy).
 CLASS_URL_ENV = "NDCG_LAB_CLASS_URL"
-#: Set to "1" by ``ndcg-lab slides`` (the same name as :data:`ndcg_core.ui.lecture.DECK_ENV`).
+#: Set to "1" by ``ndcg-lab slides`` (the same name as :data:`ndcg_core.ui.lab.DECK_ENV`).
 DECK_ENV = "NDCG_LAB_DECK"
 
 Scope = MutableMapping[str, Any]
@@ -80,7 +80,7 @@ class FrontDoor:
         self.folder = notebooks_dir() if folder is None else Path(folder)
         self.notebooks = read_notebooks(self.folder)
         self.decks = deck_names(self.folder)
-        if slides is None:  # ndcg-lab slides: its flag, or the copies it serves naming their layouts
+        if slides is None:  # ndcg-lab slides: its flag, or the decks it serves naming their layouts
             slides = environ.get(DECK_ENV) == "1" or any(has_slides_layout(self.folder / c.file) for c in self.notebooks)
         self.slides = slides
         self.class_setting = environ.get(CLASS_URL_ENV) if class_url is None else class_url

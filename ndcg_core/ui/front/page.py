@@ -65,7 +65,8 @@ def page_html(
         notes.append(
             '<p class="note">Notebooks marked <strong>Slide deck</strong> open as lecture slides: '
             '<kbd>→</kbd> or <kbd>Space</kbd> shows the next step, <kbd>←</kbd> goes back, '
-            '<kbd>S</kbd> opens the speaker view with the notes. The others open as pages.</p>'
+            '<kbd>S</kbd> opens the speaker view with the notes.'
+            + (" The others open as pages." if len(shown_decks) < len(notebooks) else "") + "</p>"
         )
     elif shown_decks:
         notes.append(
