@@ -78,15 +78,32 @@ class Downloads:
         return sum(int(r.sizes()["responseBodySize"]) for r in self.requests)  # type: ignore[attr-defined]
 
 
-_WHOLE_PAGE_JS = r"""
-(on) => {
-  // marimo scrolls its cells inside #App: let the document grow instead, for a whole-page screenshot
-  for (let e = document.getElementById("App"); e; e = e.parentElement) {
-    if (on) { e.dataset.phoneShot = e.getAttribute("style") || ""; e.style.height = "auto"; e.style.overflow = "visible"; }
-    else if ("phoneShot" in e.dataset) { e.setAttribute("style", e.dataset.phoneShot); delete e.dataset.phoneShot; }
-  }
-}
-"""
+def _screenshot(page: Page, path: Path, max_screens: int = 12) -> None:
+    """The whole page, as the phone shows it: marimo scrolls its cells inside ``#App``, so that
+    frame is scrolled one screen at a time and the screens are stacked into one picture (at most
+    ``max_screens``; the front page scrolls the document and is taken in one go)."""
+    from PIL import Image
+
+    if not page.locator("#App").count():
+        page.screenshot(path=path, full_page=True)
+        return
+    heights = page.evaluate("() => { const a = document.getElementById('App'); return [a.scrollHeight, a.clientHeight]; }")
+    shots = []
+    for top in range(0, min(heights[0], heights[1] * max_screens), heights[1]):
+        page.evaluate("(y) => { document.getElementById('App').scrollTop = y; }", top)
+        page.wait_for_function("(y) => Math.abs(document.getElementById('App').scrollTop - y) < 2 || "
+                               "document.getElementById('App').scrollTop > 0", arg=top)
+        shot = path.with_suffix(f".{len(shots)}.png")
+        page.screenshot(path=shot)
+        shots.append(shot)
+    images = [Image.open(shot) for shot in shots]
+    whole = Image.new("RGB", (images[0].width, sum(i.height for i in images)), "white")
+    y = 0
+    for image, shot in zip(images, shots):
+        whole.paste(image, (0, y))
+        y += image.height
+        shot.unlink()
+    whole.save(path)
 
 
 def _open(page: Page, base_url: str, target: str) -> None:
@@ -129,9 +146,7 @@ def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_
     stem = "front" if target == "front" else target.removesuffix(".py")
     shots = artifacts_dir / "phone"
     shots.mkdir(parents=True, exist_ok=True)
-    page.evaluate(_WHOLE_PAGE_JS, True)
-    page.screenshot(path=shots / f"{stem}_{width}x{height}.png", full_page=True)
-    page.evaluate(_WHOLE_PAGE_JS, False)
+    _screenshot(page, shots / f"{stem}_{width}x{height}.png")
 
     http, socket = downloads.http_bytes(), downloads.socket_bytes
     (shots / f"{stem}_{width}x{height}.bytes.json").write_text(
