@@ -45,6 +45,7 @@ __all__ = [
     "TABLE_MAX_ROWS",
     "rows_not_shown",
     "PAGE_CSS",
+    "STACK_BELOW_PX",
     "PAGE_STYLES",
     "TABLE_CSS",
     "GAIN_CHOICES",
@@ -292,6 +293,11 @@ table.ndcg-breakdown tbody tr:nth-child(even) {{ background: {COLORS["stripe"]};
 </style>
 """
 
+#: Below this window width (CSS px) the playground's two columns stack (controls, numbers and
+#: table, then the plots): a phone or a narrow window. From it up (a laptop, the 1280x720 and
+#: 1920x1080 projectors) the columns stay side by side exactly as :data:`PAGE_CSS` lays them out.
+STACK_BELOW_PX = 1100
+
 #: The playground's page layout under ``marimo run`` (``marimo.App(width="columns")``): one
 #: projector screen. marimo gives every column the same fixed width; this makes the second
 #: column (the plots) just wide enough for its three plots to fit the window's height, but
@@ -319,8 +325,15 @@ PAGE_CSS = """
   flex: 0 0 auto; width: clamp(560px, calc((100vh - 96px) / 1.46 + 32px), 1032px); gap: 0; }
 #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div > .marimo-cell > .output-area > .output {
   margin-top: 6px; margin-bottom: 6px; }
+@media (max-width: STACK_BELOW_PXpx) {
+  #App > [class~="xl:px-24"]:has(> div > div > .flex-row.gap-8.w-full > div > .marimo-cell) { padding-left: 0; padding-right: 0; }
+  #App > [class~="xl:px-24"] > div:has(> div > .flex-row.gap-8.w-full) { width: auto; }
+  #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full { flex-direction: column; gap: 0; }
+  #App > [class~="xl:px-24"] > div > div > .flex-row.gap-8.w-full > div:nth-child(n) {
+    flex: none; width: 100%; max-width: 100%; min-width: 0; }
+}
 </style>
-"""
+""".replace("STACK_BELOW_PX", str(STACK_BELOW_PX - 1))
 
 
 #: White space between two tags of pandas' indented HTML: each run of it is a text node the

@@ -1,0 +1,192 @@
+"""Every page on a phone: the front page and every notebook at 390x844 and 360x640, in Chromium
+as a phone (touch, device scale 3, the mobile viewport).
+
+For each page and size (one ``ndcg-lab`` server for the module):
+
+- the page does not scroll sideways: the document is no wider than the screen, the phone did
+  not zoom the page out to fit something wider, and marimo's frame (``#App``) has nothing to
+  scroll sideways;
+- no visible text or control ends past the right edge unless a box that scrolls on its own
+  holds it (a wide table, a long formula): :data:`phone.OVERFLOW_JS`;
+- every control a finger presses is at least 24x24 CSS px (WCAG 2.2, 2.5.8) and none overlaps
+  another: :data:`phone.TARGETS_JS`;
+- every plot fills the width it has and its smallest text is drawn at 8 CSS px or more;
+- the first visit downloads at most :data:`FIRST_VISIT_BUDGET` bytes (HTTP bodies as sent;
+  the kernel's WebSocket messages until the page settled, budgeted apart): the README gives the figures;
+- a screenshot of the whole page goes to ``tests/artifacts/phone/<page>_<w>x<h>.png``.
+
+One size at a time while developing: ``pytest tests/browser/test_phone.py -k 390x844``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from marimo_page import assert_no_traceback, open_notebook, run_and_settle, select_option, wait_for_text
+from phone import ON_A_PHONE, OVERFLOW_JS, PLOTS_JS, TARGETS_JS
+from playwright.sync_api import Page, expect
+
+import ndcg_core as nc
+from ndcg_core.ui.plots import ranking
+
+REPO = Path(__file__).resolve().parents[2]
+SIZES = [(390, 844), (360, 640)]
+#: The front page, then every notebook (chapters added later are picked up here).
+PAGES = ["front"] + sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
+#: WCAG 2.2 target size (minimum), CSS px.
+MIN_TARGET = 24
+#: A plot's smallest text as drawn on a phone, CSS px (its 18 pt labels at 100 dpi are 25 px
+#: at the picture's natural width; a phone shows them near a third of that, pinch-zoom enlarges).
+MIN_PLOT_TEXT_PX = 8.0
+#: What a phone may download on its first visit to a page, in bytes: HTTP (the front page; for a
+#: notebook, marimo's frontend, about 7.2 MB measured) and the notebook's outputs over the
+#: WebSocket (35-220 kB for 01-11; 12 sends about 950 kB). The README has the figures. A page
+#: over either fails, so growth is noticed.
+FIRST_VISIT_BUDGET = {"front": 150_000, "notebook": 7_600_000, "outputs": 1_000_000}
+
+
+@pytest.fixture
+def phone(chromium: object, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A fresh page in a phone's browser context of the size the test is parametrized with."""
+    width, height = request.param
+    context = chromium.new_context(viewport={"width": width, "height": height}, **ON_A_PHONE)  # type: ignore[attr-defined]
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+class Downloads:
+    """Counts the bytes a page downloads: HTTP bodies as sent (compressed if they were) and the
+    WebSocket messages the server sends (a notebook's outputs come that way)."""
+
+    def __init__(self, page: Page) -> None:
+        self.requests: list[object] = []
+        self.socket_bytes = 0
+        page.on("requestfinished", lambda request: self.requests.append(request))
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.socket_bytes += len(payload.encode("utf-8") if isinstance(payload, str) else payload)
+
+    def http_bytes(self) -> int:
+        return sum(int(r.sizes()["responseBodySize"]) for r in self.requests)  # type: ignore[attr-defined]
+
+
+def _screenshot(page: Page, path: Path, max_screens: int = 12) -> None:
+    """The whole page, as the phone shows it: marimo scrolls its cells inside ``#App``, so that
+    frame is scrolled one screen at a time and the screens are stacked into one picture (at most
+    ``max_screens``; the front page scrolls the document and is taken in one go)."""
+    from PIL import Image
+
+    if not page.locator("#App").count():
+        page.screenshot(path=path, full_page=True)
+        return
+    heights = page.evaluate("() => { const a = document.getElementById('App'); return [a.scrollHeight, a.clientHeight]; }")
+    shots = []
+    for top in range(0, min(heights[0], heights[1] * max_screens), heights[1]):
+        page.evaluate("(y) => { document.getElementById('App').scrollTop = y; }", top)
+        page.wait_for_function("(y) => Math.abs(document.getElementById('App').scrollTop - y) < 2 || "
+                               "document.getElementById('App').scrollTop > 0", arg=top)
+        shot = path.with_suffix(f".{len(shots)}.png")
+        page.screenshot(path=shot)
+        shots.append(shot)
+    images = [Image.open(shot) for shot in shots]
+    whole = Image.new("RGB", (images[0].width, sum(i.height for i in images)), "white")
+    y = 0
+    for image, shot in zip(images, shots):
+        whole.paste(image, (0, y))
+        y += image.height
+        shot.unlink()
+    whole.save(path)
+
+
+def _open(page: Page, base_url: str, target: str) -> None:
+    if target == "front":
+        page.goto(base_url + "/")
+        page.wait_for_load_state("load")
+    else:
+        open_notebook(page, base_url, target)
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+
+
+def _id(value: object) -> str:
+    return f"{value[0]}x{value[1]}" if isinstance(value, tuple) else str(value)
+
+
+@pytest.mark.parametrize("phone", SIZES, ids=_id, indirect=True)
+@pytest.mark.parametrize("target", PAGES)
+def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_dir: Path) -> None:
+    page = phone
+    width, height = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    downloads = Downloads(page)
+    _open(page, lab_server, target)
+    assert_no_traceback(page)
+
+    layout = page.evaluate(OVERFLOW_JS, width)
+    problems = []
+    if layout["innerWidth"] > width or layout["documentWidth"] > width:
+        problems.append(f"the page is {max(layout['innerWidth'], layout['documentWidth'])} px wide on a {width} px screen")
+    if layout["frameWidth"] > layout["frameClientWidth"] + 1:
+        problems.append(f"marimo's frame scrolls sideways: {layout['frameWidth']} px in {layout['frameClientWidth']} px")
+    problems += layout["offenders"]
+    targets = page.evaluate(TARGETS_JS, MIN_TARGET)
+    problems += [f"target too small: {t}" for t in targets["small"]]
+    problems += [f"targets overlap: {t}" for t in targets["overlapping"]]
+    natural_px = ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72
+    for scale in page.evaluate(PLOTS_JS):
+        if scale * natural_px + 0.05 < MIN_PLOT_TEXT_PX:
+            problems.append(f"a plot is drawn at {scale:.0%}: its smallest text shows at {scale * natural_px:.1f} px")
+
+    stem = "front" if target == "front" else target.removesuffix(".py")
+    shots = artifacts_dir / "phone"
+    shots.mkdir(parents=True, exist_ok=True)
+    _screenshot(page, shots / f"{stem}_{width}x{height}.png")
+
+    http, socket = downloads.http_bytes(), downloads.socket_bytes
+    (shots / f"{stem}_{width}x{height}.bytes.json").write_text(
+        json.dumps({"page": stem, "size": f"{width}x{height}", "http": http, "websocket": socket}) + "\n")
+    budget = FIRST_VISIT_BUDGET["front" if target == "front" else "notebook"]
+    if http > budget:
+        problems.append(f"the first visit downloads {http:,} bytes over HTTP, over the budget of {budget:,}")
+    if socket > FIRST_VISIT_BUDGET["outputs"]:
+        problems.append(f"the first visit receives {socket:,} bytes of outputs (WebSocket), "
+                        f"over the budget of {FIRST_VISIT_BUDGET['outputs']:,}")
+    assert not problems, f"{stem} at {width}x{height}:\n" + "\n".join(problems[:60])
+
+
+@pytest.mark.parametrize("phone", [SIZES[0]], ids=_id, indirect=True)
+def test_an_answer_box_asks_for_the_number_keypad_and_enter_checks(lab_server: str, phone: Page) -> None:
+    """07 on a phone: the answer box of a numeric exercise asks for the decimal keypad (the
+    keyboard a phone shows), typing the answer and pressing Enter checks it."""
+    page = phone
+    open_notebook(page, lab_server, "07_exercises.py&learner=phone-" + str(id(page)))
+    select_option(page, "Exercise", "nDCG@5 of the lecture example")
+    box = page.get_by_label("Your answer", exact=True)
+    expect(box).to_have_attribute("placeholder", re.compile(r"^e\.g\. 78 % or 0\.78$"))
+    box.tap()
+    expect(box).to_have_attribute("inputmode", "decimal")
+    expect(box).to_have_attribute("enterkeyhint", "done")
+    box.fill("0.78")
+    run_and_settle(page, lambda: box.press("Enter"), what="pressing Enter in the answer box")
+    wait_for_text(page, "Right: nDCG@5 = 0.7763")
+    assert_no_traceback(page)
+
+
+@pytest.mark.parametrize("phone", [SIZES[0]], ids=_id, indirect=True)
+def test_a_list_answer_keeps_the_full_keyboard(lab_server: str, phone: Page) -> None:
+    """An answer that is a list ("e.g. 3, 2, 0") needs the comma: no number keypad there."""
+    page = phone
+    open_notebook(page, lab_server, "07_exercises.py&learner=phone-list-" + str(id(page)))
+    ideal = next(ex for ex in nc.exercises.all_exercises() if ex.kind == "ideal")
+    select_option(page, "Exercise", ideal.title)
+    box = page.get_by_label("Your answer", exact=True)
+    expect(box).to_have_attribute("placeholder", "e.g. 3, 2, 0")
+    box.tap()
+    expect(box).to_be_focused()
+    expect(box).not_to_have_attribute("inputmode", re.compile(".+"))
