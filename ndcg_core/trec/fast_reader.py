@@ -43,7 +43,11 @@ from .tables import (
     sorted_factorization,
 )
 
-__all__ = ["ascii_qrels", "ascii_run"]
+__all__ = ["ascii_qrels", "ascii_run", "BLANK_FREE"]
+
+#: ``attrs`` key of a qrels table from :func:`ascii_qrels`: True when every line of the file
+#: is a content line (so no blank line needs looking for)
+BLANK_FREE = "blank_free"
 
 _BLOCK = 1 << 20  # bytes split at a time (whole lines: a longer line makes a longer block)
 _MAX_ID_WORDS = 8  # ids up to 64 bytes get keys
@@ -119,10 +123,12 @@ def ascii_qrels(data: Data) -> Table | None:
     """
     data = _bytes_of(data)
     parsed = _parse(data, [(0, len(data))], _qrels_block, np.int64)
-    del data  # the rows hold keys and values now, no bytes
     if parsed is None:
         return None
-    return _key_table(*parsed, {})
+    # every line a content line: no blank (or blanks-only) line anywhere
+    lines = data.count(b"\n") + (not data.endswith(b"\n"))
+    del data  # the rows hold keys and values now, no bytes
+    return _key_table(*parsed, {BLANK_FREE: parsed[2] == lines})
 
 
 def ascii_run(data: Data) -> Table | None:
