@@ -10,8 +10,9 @@ Conventions (the numbers every notebook and test follows):
   (``unjudged="condense"``);
 - the ideal list comes from ``judgments`` (all judged labels of the query) when given;
 - IDCG = 0 gives nDCG = 0.0;
-- binary measures (``precision``, ``average_precision``) count a label at or above a
-  relevance threshold (default 1) as relevant, with trec_eval's conventions.
+- binary measures (``precision``, ``r_precision``, ``average_precision``,
+  ``mean_average_precision``, ``bpref``) count a label at or above a relevance threshold
+  (default 1) as relevant, with trec_eval's conventions; bpref alone skips unjudged documents.
 
 The package is layered; imports point down only (a test enforces it):
 
@@ -33,7 +34,7 @@ import order and the conventions are described in ARCHITECTURE.md.
 0.7763
 """
 
-from .binary import average_precision, binarise, precision
+from .binary import average_precision, binarise, bpref, mean_average_precision, precision, r_precision
 from .config import IDEAL_SOURCES, NDCGConfig
 from .discounts import DISCOUNT_NAMES, DISCOUNTS, TAKES_BASE, resolve_discount
 from .gains import GAINS, parse_gain_table, resolve_gain
@@ -92,6 +93,9 @@ __all__ = [
     "unjudged_fraction",
     "precision",
     "average_precision",
+    "r_precision",
+    "mean_average_precision",
+    "bpref",
     "binarise",
     "parse_labels",
     "parse_gain_table",

@@ -29,7 +29,7 @@ def _(mo):
 
     The lab was built from two sources: an essay on graded gains and the nDCG discount, and
     the lecture's concept card on DCG and nDCG. Each teachable claim of them has an id
-    (C01-C56). For every claim the table says where it is **explained** (notebook: the
+    (C01-C58). For every claim the table says where it is **explained** (notebook: the
     heading or phrase of the cell), where it is **demonstrated** live (notebook: the label of
     the widget to move) and what **exercises** it (exercise titles of notebook 07, and the
     generated exam kinds of notebook 08). Where a source is loose or wrong, the chapter

@@ -53,4 +53,10 @@ FIRST_NUMERIC = {
         (1 / log2(2) + 7 / log2(5)) / (7 / log2(2) + 1 / log2(3)),  # exponential gains 2^l - 1: 1 and 7
         "gain-exponential-for-linear",
     ),
+    "12_which_measure.py": (
+        "measures-rprec",
+        2 / 4,  # R = 4 (judged 1, 2, 1 and the missed 1); top 4 = 1, 0, 2, 0: two relevant
+        2 / 3,  # R counted from the list only: 3, top 3 = 1, 0, 2
+        "rprec-r-from-list",
+    ),
 }

@@ -1,6 +1,6 @@
 r"""The claim coverage map: where each claim of the sources is explained, demonstrated, exercised.
 
-``data/claims.md`` lists the teachable claims of the two source documents (ids C01-C56);
+``data/claims.md`` lists the teachable claims of the two source documents (ids C01-C58);
 ``data/coverage.toml`` gives, for each id, the cells that **explain** it (``"NN_notebook:
 heading or phrase"``), the widgets that **demonstrate** it live (``"NN_notebook: widget
 label"``) and what **exercises** it (bank exercise ids, ``"exam: <kind>"``). An empty column

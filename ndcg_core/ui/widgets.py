@@ -70,6 +70,7 @@ __all__ = [
     "error_callout",
     "labels_input",
     "missed_input",
+    "read_ranking",
     "UPLOAD_LIMIT",
     "file_upload",
     "read_upload",
@@ -138,6 +139,27 @@ def missed_input(value: str = "") -> Any:
     '2, 1'
     """
     return mo.ui.text(value=value, label=MISSED_FIELD, full_width=True)
+
+
+def read_ranking(labels_text: str, missed_text: str = "") -> tuple[list | None, list | None, Any]:
+    """The typed list and missed labels -> ``(labels, judgments, None)``, or
+    ``(None, None, callout)`` naming the bad token: the parse step of the chapters that take
+    :func:`labels_input` and :func:`missed_input`.
+
+    >>> read_ranking("1, ?, 2", "3")[:2]
+    ([1, None, 2], [1.0, 2.0, 3.0])
+    >>> read_ranking("1, x")[0] is None
+    True
+    """
+    from ..labels import parse_labels
+    from ..teaching.compare import judged_labels
+
+    try:
+        labels = parse_labels(labels_text)
+        missed = parse_labels(missed_text) if missed_text.strip() else []
+        return labels, judged_labels(labels, missed), None  # type: ignore[arg-type]
+    except (TypeError, ValueError) as err:
+        return None, None, error_callout(err)
 
 
 # --------------------------------------------------------------------------- file uploads

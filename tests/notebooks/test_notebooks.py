@@ -166,7 +166,7 @@ def test_every_deck_layout_has_a_deck_and_its_chapter() -> None:
     """Each deck decks/<stem>.py names layouts/<stem>.slides.json; its chapter is notebooks/<stem>.py."""
     assert [p.name for p in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
-        "09_graded_vs_binary.slides.json",
+        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json",
     ]  # fmt: skip
     names = {p.name for p in NOTEBOOKS}
     assert [p.name.replace(".slides.json", ".py") for p in LAYOUTS] == [p.name for p in DECKS]

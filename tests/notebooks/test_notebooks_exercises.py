@@ -27,9 +27,9 @@ from ndcg_core.ui import widgets
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHAPTERS = (
     "01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "05_unjudged.py", "06_evaluating_runs.py",
-    "09_graded_vs_binary.py",
+    "09_graded_vs_binary.py", "12_which_measure.py",
 )
-SLIDES = CHAPTERS[:4] + ("09_graded_vs_binary.py",)
+SLIDES = CHAPTERS[:4] + ("09_graded_vs_binary.py", "12_which_measure.py")
 #: the section each notebook's exercises follow: the chapters' summary, the playground's suggestions
 BEFORE_EXERCISES = {name: "What to remember" for name in CHAPTERS} | {"01_playground.py": "Things to try"}
 

@@ -28,7 +28,7 @@ DECK_ONLY = re.compile(
 def test_there_are_chapters_and_decks() -> None:
     assert len(CHAPTERS) >= 10
     assert [p.name for p in DECKS] == ["01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py",
-                                       "09_graded_vs_binary.py"]
+                                       "09_graded_vs_binary.py", "12_which_measure.py"]
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=[p.name for p in CHAPTERS])

@@ -165,6 +165,22 @@ REVIEWED = [
     ('binary-ap-weight', 'A', 'Its gain times 1/log2(i + 1)', 'binary-sees-grades', 'the belief that P@k and AP see the grades'),
     ('binary-ap-weight', 'B', 'Always 1/i', 'ap-reciprocal-all', 'the belief that AP weighs every relevant document by 1/i'),
     ('binary-ap-weight', 'C', '1, wherever it is ranked', 'ap-count-only', 'the belief that AP only counts relevant documents, wherever they are'),
+    # chapter 12 (which measure?), reviewed option by option
+    ('measures-map-weights', 'B', 'A weighs 25 times more, because it has 25 times more relevant documents', 'map-pooled', "all topics' relevant documents pooled (a topic with many relevant documents weighs more)"),
+    ('measures-map-weights', 'C', 'B weighs more, because each of its relevant documents moves AP further', 'map-topic-weights', 'the belief that topics weigh differently in MAP'),
+    ('measures-map-weights', 'D', 'Only topics with an AP above 0 count', 'average-topics', 'the wrong set of topics in the average'),
+    ('measures-bpref-unjudged', 'B', 'Both fall: an unjudged document is a non-relevant one', 'bpref-unjudged-as-nonrelevant', 'unjudged documents counted as judged non-relevant'),
+    ('measures-bpref-unjudged', 'C', 'Both stay the same', 'unjudged-neutral', 'the belief that gain 0 for unjudged documents is neutral'),
+    ('measures-bpref-unjudged', 'D', 'bpref falls; AP stays the same', 'bpref-unjudged-as-nonrelevant', 'unjudged documents counted as judged non-relevant'),
+    ('measures-incomplete-binary', 'A', 'nDCG@k', 'ndcg-for-incomplete', 'the belief that nDCG was made for incomplete judgments'),
+    ('measures-incomplete-binary', 'C', 'P@k', 'unjudged-neutral', 'the belief that gain 0 for unjudged documents is neutral'),
+    ('measures-incomplete-binary', 'D', 'Any of them: the measures only differ in their formulas', 'measure-fits-any-judgments', 'the belief that every measure suits every kind of judgments'),
+    ('measures-rprec-cutoff', 'A', 'At rank 10 for both: R-precision is P@10', 'rprec-fixed-k', 'the belief that P@R uses one fixed cutoff for every query'),
+    ('measures-rprec-cutoff', 'C', 'At the end of each list', 'rprec-whole-list', 'the precision of the whole list instead of the top R'),
+    ('measures-rprec-cutoff', 'D', 'At the last relevant document the list returned', 'rprec-r-from-list', 'R counted from the ranked list only (the relevant documents it missed left out)'),
+    ('measures-family', 'B', 'Read graded labels', 'binary-sees-grades', 'the belief that P@k and AP see the grades'),
+    ('measures-family', 'C', 'Need every retrieved document to be judged', 'all-need-complete', 'the belief that every measure needs every retrieved document judged'),
+    ('measures-family', 'D', 'Ignore the order of the list', 'dcg-ignores-order', 'the belief that DCG and nDCG ignore where a document is ranked'),
 ]
 
 # (exercise, option, old misconception, new misconception): the labels the review replaced.

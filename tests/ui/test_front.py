@@ -93,21 +93,21 @@ def test_the_start_path_runs_01_to_08_then_the_further_chapters(cards: list[Note
     path = re.findall(r'<li><a href="/\?file=(\d\d)_', start)
     assert path == ["01", "02", "03", "04", "05", "06", "07", "08"]
     then = _between(start, '<p class="then">', "</p>")
-    assert re.findall(r'href="/\?file=(\d\d)_', then) == ["09", "10", "11"]
+    assert re.findall(r'href="/\?file=(\d\d)_', then) == ["09", "10", "11", "12"]
     assert "Start here" in start
     # the course's cards come first, the further chapters in a section of their own
     assert page.index('id="course"') < page.index("01 · Playground") < page.index('id="further"') < page.index("09 · ")
 
 
 def test_a_folder_without_some_path_chapters_still_gets_a_page(tmp_path: Path) -> None:
-    for name in ("02_gains.py", "12_extra_bit.py"):
+    for name in ("02_gains.py", "98_extra_bit.py"):
         (tmp_path / name).write_text("import marimo\napp = marimo.App()\n", encoding="utf-8")
     found = read_notebooks(tmp_path)
-    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("12", "12 · Extra bit")]
+    assert [(c.number, c.title) for c in found] == [("02", "02 · Gains"), ("98", "98 · Extra bit")]
     page = page_html(found)
     assert re.findall(r'<li><a href="/\?file=(\d\d)_', _between(page, '<nav class="start"', "</nav>")) == ["02"]
-    assert "12 · Extra bit" in _between(page, 'id="further"', "</section>")
-    assert 'alt="The title of chapter 12 · Extra bit"' in page
+    assert "98 · Extra bit" in _between(page, 'id="further"', "</section>")
+    assert 'alt="The title of chapter 98 · Extra bit"' in page
 
 
 def test_metadata_text_is_escaped(tmp_path: Path) -> None:

@@ -221,7 +221,7 @@ def test_every_deck_names_its_layout_and_marimo_reads_it() -> None:
 
     assert [path.name for path in LAYOUTS] == [
         "01_playground.slides.json", "02_gains.slides.json", "03_discounts.slides.json", "04_ideal_list.slides.json",
-        "09_graded_vs_binary.slides.json",
+        "09_graded_vs_binary.slides.json", "12_which_measure.slides.json",
     ]  # fmt: skip
     assert cli_lab.deck_files() == [path.name.replace(".slides.json", ".py") for path in LAYOUTS]
     for layout in LAYOUTS:
@@ -334,7 +334,7 @@ def test_slides_serves_the_decks_folder(monkeypatch: pytest.MonkeyPatch, capsys:
     assert cli_lab.DECK_ENV not in os.environ  # this process keeps its own environment
     out = capsys.readouterr().out
     assert "serving the slide decks at http://127.0.0.1:2718" in out
-    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py, 09_graded_vs_binary.py" in out
+    assert "01_playground.py, 02_gains.py, 03_discounts.py, 04_ideal_list.py, 09_graded_vs_binary.py, 12_which_measure.py" in out
 
 
 def test_slides_with_a_broken_deck_exits_2_and_serves_nothing(

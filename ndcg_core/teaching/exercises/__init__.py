@@ -11,9 +11,10 @@ True
 
 Kinds of exercise
 -----------------
-``numeric``     DCG@k, IDCG@k, nDCG@k, one discounted term, the unjudged fraction, or the
-                binary P@k and AP (chapter 09);
-                answered as a number (``0.78``, ``0,78``, ``78 %`` for nDCG, ``3/4``).
+``numeric``     DCG@k, IDCG@k, nDCG@k, one discounted term, the unjudged fraction, the
+                binary P@k and AP (chapter 09), or P@R, bpref and MAP over several topics
+                (chapter 12); answered as a number (``0.78``, ``0,78``, ``78 %`` for a value
+                in [0, 1], ``3/4``).
 ``ideal``       type the ideal order of the judged labels (parsed with ``parse_labels``).
 ``comparison``  which of two rankings scores higher, or whether the winner changes
                 under the other gain; answered with a letter, a word or the option text.
@@ -28,6 +29,7 @@ The modules, in the order they build on each other
 :mod:`.formatting`      numbers, labels and tables as a learner reads them; Markdown -> HTML
 :mod:`.answers`         reading typed numbers and choices
 :mod:`.binary`          P@k and AP exercises: their values, mistakes and worked steps
+:mod:`.measures`        P@R, bpref and MAP exercises: their values, named mistakes, solutions
 :mod:`.values`          the right values of a setting, computed by the core
 :mod:`.misconceptions`  the catalogue of common mistakes and the wrong values they give
 :mod:`.bank`            reading and checking the TOML bank; looking exercises up

@@ -68,7 +68,7 @@ _KEYS = {
     "other_gain",
 }
 _INPUT_KEYS = {"labels", "labels_b", "judgments", "missed", "k", "gain", "gain_table", "discount", "base",
-               "unjudged", "ideal"}
+               "unjudged", "ideal", "threshold", "other_topics"}
 
 
 def _labels_from(entry: _Entry, text: object, key: str, *, allow_unjudged: bool = True) -> tuple[Any, ...]:
@@ -83,6 +83,27 @@ def _labels_from(entry: _Entry, text: object, key: str, *, allow_unjudged: bool 
     if not allow_unjudged and any(x is None for x in labels):
         raise entry.error(f"inputs.{key} must not hold ? (judgments are judged labels).")
     return tuple(labels)
+
+
+def _threshold_from(entry: _Entry, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise entry.error(f"inputs.threshold must be a positive whole number (the lowest relevant label); got {value!r}.")
+    return float(value)
+
+
+def _topics_from(entry: _Entry, raw: object) -> tuple[tuple[tuple[Any, ...], tuple[float, ...]], ...]:
+    """``other_topics = ["0, 1, 0 | 1, 1, 0", ...]``: each topic's ranked labels, then ``|``
+    and all its judged labels."""
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise entry.error(f"inputs.other_topics must be a list of texts \"labels | judgments\"; got {raw!r}.")
+    out = []
+    for number, text in enumerate(raw):
+        if text.count("|") != 1:
+            raise entry.error(f"inputs.other_topics[{number}] must be \"ranked labels | all judged labels\"; got {text!r}.")
+        ranked, judged = text.split("|")
+        out.append((_labels_from(entry, ranked, f"other_topics[{number}]"),
+                    tuple(float(x) for x in _labels_from(entry, judged, f"other_topics[{number}]", allow_unjudged=False))))
+    return tuple(out)
 
 
 def _setting_from(entry: _Entry, raw: Mapping[str, Any]) -> Setting:
@@ -112,6 +133,8 @@ def _setting_from(entry: _Entry, raw: Mapping[str, Any]) -> Setting:
     except (TypeError, ValueError) as err:
         raise entry.error(f"inputs do not make a valid configuration: {err}") from None
     setting = Setting(
+        threshold=_threshold_from(entry, raw.get("threshold", 1)),
+        other_topics=_topics_from(entry, raw.get("other_topics", [])),
         labels=_labels_from(entry, raw["labels"], "labels"),
         judgments=_labels_from(entry, raw["judgments"], "judgments", allow_unjudged=False) if "judgments" in raw else None,
         missed=_labels_from(entry, raw["missed"], "missed", allow_unjudged=False) if "missed" in raw else None,

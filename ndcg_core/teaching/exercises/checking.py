@@ -27,6 +27,7 @@ from ...labels import parse_labels
 from .answers import COMPARE_SYNONYMS, parse_choice, parse_number
 from .bank import resolve
 from .formatting import format_labels, format_number
+from .measures import MEASURE_ASKS
 from .misconceptions import MISCONCEPTIONS, Variant, variants
 from .model import COMPARE_OPTIONS, MAX_ANSWER_CHARS, Exercise, Feedback
 from .values import ideal_labels, quantity, tolerance, winner
@@ -287,7 +288,7 @@ def _plural(n: int, word: str) -> str:
 
 def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
     assert ex.setting is not None
-    fraction_asked = ex.asks in ("ndcg", "unjudged", "precision", "ap")
+    fraction_asked = ex.asks in ("ndcg", "unjudged", "precision", "ap", *MEASURE_ASKS)
     try:
         parsed = parse_number(answer_text, percent_allowed=fraction_asked)
     except (TypeError, ValueError) as err:
@@ -316,7 +317,8 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
             None,
         )
     if fraction_asked and not parsed.percent and 1 < value <= 100 and same_at(value / 100, right, p):
-        between = {"ndcg": "nDCG", "precision": "P@k", "ap": "AP"}.get(ex.asks, "A fraction")
+        between = {"ndcg": "nDCG", "precision": "P@k", "ap": "AP"}.get(
+            ex.asks, ex.quantity if ex.asks in MEASURE_ASKS else "A fraction")
         return Feedback(
             False,
             f"{between} lies between 0 and 1, and {typed} does not. If you meant a percentage, type "
@@ -360,6 +362,8 @@ def _check_numeric(ex: Exercise, answer_text: str) -> Feedback:
     if ex.asks in ("precision", "ap"):
         how = ("Mark the relevant documents (label 1 or more) and count; the worked solution shows "
                "every step.")
+    elif ex.asks in MEASURE_ASKS:
+        how = "Work through the list rank by rank; the worked solution shows every step."
     elif ex.asks == "unjudged":
         how = ("Count the unjudged (?) documents among the top k ranks and divide by the number of "
                "documents there (k, or the list's length when it is shorter).")

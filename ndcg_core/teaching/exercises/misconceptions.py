@@ -24,6 +24,7 @@ from typing import NamedTuple
 from ...discounts import resolve_discount
 from ...metrics import dcg
 from .binary import BINARY_ASKS, binary_mistakes, mistaken_value
+from .measures import MEASURE_ASKS, measure_mistakes
 from .model import Setting
 from .values import quantity, rank_table
 
@@ -134,6 +135,36 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "too-few-decimals",
             "fewer decimals than asked",
             "Give the answer to the number of decimals the exercise asks for.",
+        ),
+        Misconception(
+            "rprec-r-from-list",
+            "R counted from the ranked list only (the relevant documents it missed left out)",
+            "R is the number of relevant judged documents of the query, found or not: count the "
+            "relevant judged labels, then look at the top R of the list.",
+        ),
+        Misconception(
+            "rprec-whole-list",
+            "the precision of the whole list instead of the top R",
+            "P@R cuts the list at rank R, the number of relevant documents: count the relevant "
+            "documents among the first R ranks and divide by R.",
+        ),
+        Misconception(
+            "bpref-unjudged-as-nonrelevant",
+            "unjudged documents counted as judged non-relevant",
+            "bpref reads judged documents only: skip every unjudged (?) document, and count only "
+            "the judged non-relevant documents above each relevant one.",
+        ),
+        Misconception(
+            "bpref-divides-by-r",
+            "the non-relevant count divided by R instead of min(R, N)",
+            "In trec_eval's bpref each relevant document adds 1 - min(n, R) / min(R, N), with N the "
+            "judged non-relevant documents of the query.",
+        ),
+        Misconception(
+            "map-pooled",
+            "all topics' relevant documents pooled (a topic with many relevant documents weighs more)",
+            "MAP is the plain mean of the topics' AP values: compute AP per topic, then average; "
+            "every topic weighs the same.",
         ),
         Misconception(
             "ideal-ascending",
@@ -367,6 +398,19 @@ CONCEPT_MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception("threshold-drops", "the belief that a label below the threshold is removed from the ranking",
                       "A binary measure keeps every document in place; below the threshold it counts as not "
                       "relevant, like a label 0."),
+        Misconception("rprec-fixed-k", "the belief that P@R uses one fixed cutoff for every query",
+                      "R is the number of relevant documents of this query: each query gets its own cutoff."),
+        Misconception("map-topic-weights", "the belief that topics weigh differently in MAP",
+                      "MAP is the plain mean of AP over topics: every topic weighs 1/|Q|, whatever its R."),
+        Misconception("ndcg-for-incomplete", "the belief that nDCG was made for incomplete judgments",
+                      "nDCG needs graded labels and the ideal ranking, built from every relevant judged document; "
+                      "a document nobody judged gets gain 0 or is removed, with a bias either way."),
+        Misconception("all-need-complete", "the belief that every measure needs every retrieved document judged",
+                      "bpref skips documents nobody judged, and condensed nDCG removes them; P@k, P@R, AP and "
+                      "nDCG with gain 0 count them as not relevant."),
+        Misconception("measure-fits-any-judgments", "the belief that every measure suits every kind of judgments",
+                      "Measures differ in what they need: nDCG needs graded labels and the ideal ranking "
+                      "(complete judgments); bpref was made for incomplete binary judgments."),
     )
 }
 MISCONCEPTIONS.update(CONCEPT_MISCONCEPTIONS)
@@ -422,7 +466,7 @@ class Variant(NamedTuple):
                 if binary is None:
                     return None
                 value = binary
-            elif self.asks in ("unjudged", "term") or (
+            elif self.asks in ("unjudged", "term") or ":" in self.asks or self.asks in MEASURE_ASKS or (
                     self.asks in ("dcg", "idcg", "ndcg") and self.rounding is None and self.ideal is None):
                 value = quantity(self.setting, self.asks, rank)
             else:
@@ -448,6 +492,8 @@ def variants(setting: Setting, asks: str, precision: int) -> list[Variant]:
     """Each common mistake that applies to ``asks`` under ``setting``, as what it computes."""
     out: list[Variant] = []
     add = out.append
+    if asks in MEASURE_ASKS:
+        return [Variant(mid, detail, setting, name) for mid, detail, name in measure_mistakes(asks)]
     if asks in BINARY_ASKS:
         return [Variant(mid, "", setting, asks) for mid in binary_mistakes(asks)]
     if setting.gain == "linear":

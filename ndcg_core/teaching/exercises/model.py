@@ -25,6 +25,7 @@ __all__ = [
     "KINDS",
     "ASKS",
     "QUANTITY_NAMES",
+    "MEASURE_QUANTITY_NAMES",
     "COMPARE_OPTIONS",
     "DEMOS",
     "LETTERS",
@@ -34,7 +35,7 @@ __all__ = [
     "Feedback",
 ]
 
-#: The chapters an exercise belongs to (notebooks 01-06 and 09), number -> title.
+#: The chapters an exercise belongs to (notebooks 01-06, 09 and 12), number -> title.
 CHAPTERS: dict[str, str] = {
     "01": "The lecture example",
     "02": "Gains",
@@ -43,13 +44,14 @@ CHAPTERS: dict[str, str] = {
     "05": "Unjudged documents",
     "06": "Evaluating runs",
     "09": "Graded vs binary measures",
+    "12": "Which measure?",
 }
 
 #: The kinds of exercise (see the package docstring).
 KINDS = ("numeric", "ideal", "comparison", "concept", "code")
 #: What each kind can ask: the first entry is the default where there is only one.
 ASKS: dict[str, tuple[str, ...]] = {
-    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged", "precision", "ap"),
+    "numeric": ("dcg", "idcg", "ndcg", "term", "unjudged", "precision", "ap", "rprec", "bpref", "map"),
     "ideal": ("ideal",),
     "comparison": ("higher", "flips"),
     "concept": ("choice",),
@@ -57,6 +59,8 @@ ASKS: dict[str, tuple[str, ...]] = {
 }
 #: How a learner reads the asked quantity.
 QUANTITY_NAMES = {"dcg": "DCG", "idcg": "IDCG", "ndcg": "nDCG", "precision": "P", "ap": "AP"}
+#: The binary measures of chapter 12 a numeric exercise can ask (no cutoff).
+MEASURE_QUANTITY_NAMES = {"rprec": "P@R (R-precision)", "bpref": "bpref", "map": "MAP"}
 #: The answer options of a comparison exercise, by what it asks.
 COMPARE_OPTIONS: dict[str, tuple[str, ...]] = {
     "higher": ("Ranking A", "Ranking B", "Both score the same"),
@@ -79,6 +83,8 @@ class Setting:
     Give one or the other, or neither: then the ideal list can only come from the list,
     and ``config.ideal`` is set to ``"list"``. ``config`` holds the gain, discount (and
     base), cutoff k, unjudged policy and ideal source; the properties below read it.
+    ``threshold`` (the relevance threshold) and ``other_topics`` (further topics as
+    ``(labels, judgments)`` pairs, for MAP) serve chapter 12's binary measures.
 
     >>> s = Setting(labels=(1, 0, 2, 1, 0), missed=(), config=NDCGConfig(k=5, gain="exponential"))
     >>> s.k, s.gain, s.all_judgments
@@ -89,6 +95,8 @@ class Setting:
     judgments: tuple[float, ...] | None = None
     missed: tuple[float, ...] | None = None
     config: NDCGConfig = NDCGConfig()
+    threshold: float = 1.0
+    other_topics: tuple[tuple[tuple[float | int | None, ...], tuple[float, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.config, NDCGConfig):
@@ -225,12 +233,14 @@ class Exercise:
         if self.kind == "ideal":
             return "e.g. 3, 2, 0"
         if self.kind == "numeric":
-            return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap") else "e.g. 1.23"
+            return "e.g. 78 % or 0.78" if self.asks in ("ndcg", "precision", "ap", *MEASURE_QUANTITY_NAMES) else "e.g. 1.23"
         return ""
 
     @property
     def quantity(self) -> str:
         """The asked quantity as a learner reads it, e.g. ``nDCG@5``."""
+        if self.asks in MEASURE_QUANTITY_NAMES:
+            return MEASURE_QUANTITY_NAMES[self.asks]
         if self.asks in QUANTITY_NAMES:
             assert self.setting is not None
             name = QUANTITY_NAMES[self.asks]

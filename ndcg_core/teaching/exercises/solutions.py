@@ -21,6 +21,7 @@ from .checking import check, expected_answer, format_answer
 from .code import battery_markdown
 from .demos import demo_markdown
 from .formatting import format_labels, format_number, log_text, pipe_table
+from .measures import MEASURE_ASKS, given_lines, measure_solution
 from .model import Exercise, Feedback, Setting
 from .values import ideal_labels, quantity, rank_table
 
@@ -68,6 +69,8 @@ def _term_text(setting: Setting, gain: float, rank: int) -> str:
 def _given_lines(ex: Exercise) -> list[str]:
     s = ex.setting
     assert s is not None
+    if ex.asks in MEASURE_ASKS:
+        return given_lines(s, ex.asks)
     lines = []
     if ex.kind == "comparison":
         lines.append(f"Ranking A (rank 1 first): `{format_labels(s.labels)}`")
@@ -241,6 +244,9 @@ def _idcg_part(s: Setting) -> tuple[list[str], float]:
 
 def _numeric_solution(ex: Exercise, s: Setting) -> list[str]:
     right = expected_answer(ex)
+    if ex.asks in MEASURE_ASKS:
+        return measure_solution(s, ex.asks) + [
+            f"**Answer:** {ex.quantity} = {format_number(right)} ≈ **{right:.{ex.precision}f}**"]
     config = f"Configuration: {s.gain_phrase()}, {s.discount_phrase()}."
     at = "" if s.k is None else f"@{s.k}"
     if ex.asks == "term":

@@ -21,6 +21,7 @@ import pandas as pd
 
 from ...metrics import breakdown, unjudged_fraction
 from .binary import BINARY_ASKS, binary_quantity
+from .measures import MEASURE_ASKS, MISTAKES, measure_quantity
 from .model import ASKS, Setting
 
 __all__ = ["quantity", "rank_table", "ideal_labels", "winner", "tolerance"]
@@ -34,7 +35,8 @@ def rank_table(setting: Setting, k: int | None) -> pd.DataFrame:
 
 def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     """The value of ``asks`` (``"dcg"``, ``"idcg"``, ``"ndcg"``, ``"term"`` at ``rank``,
-    ``"unjudged"``, the unjudged fraction, or the binary ``"precision"`` (P@k) and ``"ap"``)
+    ``"unjudged"``, the unjudged fraction, the binary ``"precision"`` (P@k) and ``"ap"``, or
+    chapter 12's ``"rprec"``, ``"bpref"``, ``"map"`` and their mistakes, see :mod:`.measures`)
     under ``setting``. A term at a rank past
     the end of the list (a condensed list is shorter) is 0: no document, no gain.
 
@@ -46,6 +48,8 @@ def quantity(setting: Setting, asks: str, rank: int | None = None) -> float:
     ValueError
         For another ``asks``, or a term without a rank.
     """
+    if asks in MEASURE_ASKS or any(asks == name for m in MISTAKES.values() for *_, name in m):
+        return measure_quantity(setting, asks)
     if asks == "unjudged":
         return unjudged_fraction(list(setting.labels), setting.k)
     if asks in BINARY_ASKS:

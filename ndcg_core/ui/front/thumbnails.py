@@ -42,6 +42,7 @@ _ALT = {
     "09": "P@5 and AP next to nDCG@5 for 1, 0, 2, 1, 0 and the list with ranks 1 and 3 swapped",
     "10": "The lecture example's nDCG@5 under linear gain (trec_eval) and exponential gain: two numbers for one run",
     "11": "The course's claims, counted: how many are explained, demonstrated and exercised",
+    "12": "AP, nDCG@5 and bpref of 1, 0, 2, 1, 0 before and after two unjudged documents on top: bpref stays",
 }
 
 
@@ -143,6 +144,13 @@ def _figure(number: str, card: Notebook) -> Any:
         return _picture([(f"explained (of {len(table)} claims)", str(counts["explained"]), "blue"),
                          ("demonstrated live", str(counts["demonstrated"]), "green"),
                          ("exercised", str(counts["exercised"]), "orange")], "Claim coverage")
+    if number == "12":
+        from ...teaching import measures
+
+        moved = measures.unjudged_on_top_table(labels, 5, judgments=judged, count=2)
+        rows = [(name, f"{b:.2f} → {a:.2f}", "green" if b == a else "orange")
+                for name, (b, a) in moved[["all judged", "unjudged on top"]].loc[["AP", "nDCG@5, unjudged = 0", "bpref"]].iterrows()]
+        return _picture(rows, "2 unjudged documents on top")
     return _picture([], card.title)
 
 
