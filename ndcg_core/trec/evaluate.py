@@ -237,7 +237,8 @@ def _sorted_indexer(haystack: np.ndarray, needles: np.ndarray, *, presorted: boo
         at = np.searchsorted(needles, haystack)
         np.minimum(at, len(needles) - 1, out=at)
         found = needles[at] == haystack
-        where = np.full(len(needles), -1, dtype=np.intp)
+        # positions in the haystack: int32 unless it is huge (half the memory of a run-long array)
+        where = np.full(len(needles), -1, dtype=np.int32 if len(haystack) < np.iinfo(np.int32).max else np.intp)
         where[at[found]] = np.flatnonzero(found)
         return where
     order = None if presorted else np.argsort(haystack, kind="stable")
@@ -458,7 +459,7 @@ def _ranked_run(q: Table, r: Table, topics: _Topics, max_docs: int | None) -> tu
     del r_scores
     # labels of the ranked documents: join on (topic, document); NaN = unjudged (absent
     # from the qrels, or negative there: "pooled but not judged")
-    label_values = _ranked_labels(q, topics.q_topic, r_topic, r_docs, _doc_indexer(q, r).astype(np.int32), order)
+    label_values = _ranked_labels(q, topics.q_topic, r_topic, r_docs, _doc_indexer(q, r).astype(np.int32, copy=False), order)
     del r_docs
     sorted_topic = _ranked_topics(r_topic, order)
     del order, r_topic

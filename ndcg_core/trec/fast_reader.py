@@ -8,7 +8,8 @@ values, written straight into arrays made once with a row for every line; only a
 field positions exist at any time. A topic id is kept once per run of equal ids (the
 topic's first line), not once per line. A large run is parsed as
 two halves at once (numpy releases the GIL). Given a path, the reader holds the file's
-bytes itself and lets them go before the keys are factorised.
+file mapped, lets each block's pages go once it is parsed, and unmaps it before the keys
+are factorised.
 
 Anything else (other bytes, ``"\r"``, a line with the wrong number of fields, a token
 that is not a plain number, an id over 64 bytes, a repeated document) makes
@@ -25,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import mmap
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -43,15 +45,23 @@ from .tables import (
     sorted_factorization,
 )
 
-__all__ = ["ascii_qrels", "ascii_run"]
+__all__ = ["ascii_qrels", "ascii_run", "BLANK_FREE"]
+
+#: ``attrs`` key of a qrels table from :func:`ascii_qrels`: True when every line of the file
+#: is a content line (so no blank line needs looking for)
+BLANK_FREE = "blank_free"
 
 _BLOCK = 1 << 20  # bytes split at a time (whole lines: a longer line makes a longer block)
 _MAX_ID_WORDS = 8  # ids up to 64 bytes get keys
 _DIGIT_LIMIT = 15  # up to 15 digits a mantissa is exact and m / 10**f is correctly rounded
 _PARALLEL_BYTES = 1 << 22  # files from this size on are parsed as two halves at once
 
-#: What the readers take: the bytes of a file, or its path (the reader then owns the bytes).
+_COUNT_BYTES = 1 << 22  # bytes of a mapped file whose newlines are counted at a time
+
+#: What the readers take: the bytes of a file, or its path (the reader then maps the file).
 Data = Union[bytes, str, "os.PathLike[str]"]
+#: The file's bytes as the reader holds them: bytes, or the file mapped read-only.
+_Bytes = Union[bytes, mmap.mmap]
 
 
 class _Part(NamedTuple):
@@ -119,10 +129,12 @@ def ascii_qrels(data: Data) -> Table | None:
     """
     data = _bytes_of(data)
     parsed = _parse(data, [(0, len(data))], _qrels_block, np.int64)
-    del data  # the rows hold keys and values now, no bytes
     if parsed is None:
         return None
-    return _key_table(*parsed, {})
+    # every line a content line: no blank (or blanks-only) line anywhere
+    lines = _newlines(data, 0, len(data)) + (data[-1:] != b"\n")
+    del data  # the rows hold keys and values now, no bytes
+    return _key_table(*parsed, {BLANK_FREE: parsed[2] == lines})
 
 
 def ascii_run(data: Data) -> Table | None:
@@ -145,14 +157,44 @@ def ascii_run(data: Data) -> Table | None:
     return _key_table(*parsed, {"run_id": run_id})
 
 
-def _bytes_of(data: Data) -> bytes:
+def _bytes_of(data: Data) -> _Bytes:
+    """The bytes, or the file at the path mapped read-only: its pages are let go block by
+    block as they are parsed (:func:`_release`), so the file never counts whole towards the
+    process's memory."""
     if isinstance(data, bytes):
         return data
     with open(data, "rb") as handle:
-        return handle.read()
+        if os.fstat(handle.fileno()).st_size == 0:
+            return b""
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
 
-def _halves(data: bytes) -> list[tuple[int, int]]:
+_PAGE = mmap.PAGESIZE
+_DONTNEED = getattr(mmap, "MADV_DONTNEED", None)
+
+
+def _release(data: _Bytes, begin: int, end: int) -> None:
+    """Let the pages of a mapped file's ``data[begin:end]`` go (read again if touched again:
+    the mapping is read-only, so nothing is lost)."""
+    if isinstance(data, mmap.mmap) and _DONTNEED is not None and end > begin:
+        first = begin - begin % _PAGE
+        data.madvise(_DONTNEED, first, end - first)
+
+
+def _newlines(data: _Bytes, begin: int, end: int) -> int:
+    """The number of newlines in ``data[begin:end]`` (a mapped file a few megabytes at a
+    time, each let go once counted)."""
+    if isinstance(data, bytes):
+        return data.count(b"\n", begin, end)
+    total = 0
+    for at in range(begin, end, _COUNT_BYTES):
+        stop = min(at + _COUNT_BYTES, end)
+        total += int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=stop - at, offset=at) == 0x0A))
+        _release(data, at, stop)
+    return total
+
+
+def _halves(data: _Bytes) -> list[tuple[int, int]]:
     """(start, end) of the whole file, or of two halves of whole lines for a large one."""
     n = len(data)
     cut = data.find(b"\n", n // 2) + 1 if n >= _PARALLEL_BYTES else 0
@@ -165,7 +207,7 @@ _Block = Callable[[np.ndarray, int, "_Rows | None", int], "tuple[_Part, np.ndarr
 
 
 def _parse(
-    data: bytes, spans: list[tuple[int, int]], block_part: _Block, value_type: type
+    data: _Bytes, spans: list[tuple[int, int]], block_part: _Block, value_type: type
 ) -> tuple[list[_Part], _Rows, int] | None:
     """The parts of the blocks of whole lines in the spans (a thread for each span after
     the first), in file order, the rows they wrote and how many; None if a block is
@@ -181,11 +223,12 @@ def _parse(
     if parsed is None:
         return None
     part, doc_keys, values = parsed
-    out = _Rows(data.count(b"\n") + 1, max(doc_keys.shape[1], 1), value_type)
+    _release(data, 0, first_end)
+    out = _Rows(_newlines(data, 0, len(data)) + 1, max(doc_keys.shape[1], 1), value_type)
     out.put(0, doc_keys, values)
     del parsed, doc_keys, values
     starts = [(first_end, spans[0][1], part.rows)]
-    starts += [(begin, stop, data.count(b"\n", 0, begin)) for begin, stop in spans[1:]]
+    starts += [(begin, stop, _newlines(data, 0, begin)) for begin, stop in spans[1:]]
     if len(starts) == 1:
         found = [_parse_span(data, buf, *starts[0], block_part, out)]
     else:  # numpy releases the GIL on the array operations: two cores parse at once
@@ -214,7 +257,7 @@ def _parse(
     return parts, out, row
 
 
-def _block_end(data: bytes, begin: int, stop: int) -> int:
+def _block_end(data: _Bytes, begin: int, stop: int) -> int:
     """The end of the block of whole lines that starts at ``begin`` (at most ``stop``)."""
     end = min(begin + _BLOCK, stop)
     if end < stop:
@@ -226,7 +269,7 @@ def _block_end(data: bytes, begin: int, stop: int) -> int:
 
 
 def _parse_span(
-    data: bytes, buf: np.ndarray, begin: int, stop: int, row: int, block_part: _Block, out: _Rows
+    data: _Bytes, buf: np.ndarray, begin: int, stop: int, row: int, block_part: _Block, out: _Rows
 ) -> list[_Part] | None:
     parts: list[_Part] = []
     while begin < stop:
@@ -234,6 +277,7 @@ def _parse_span(
         parsed = block_part(buf[begin:end], begin, out, row)
         if parsed is None:
             return None
+        _release(data, begin, end)
         parts.append(parsed[0])
         row += parsed[0].rows
         begin = end
@@ -414,7 +458,7 @@ def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table 
     query_codes = np.repeat(head_codes, np.diff(np.append(heads, rows)))
     del heads, head_codes
     doc_keys, values = out.finish(rows)
-    doc_codes, doc_uniques, doc_sort = sorted_factorization(doc_keys)
+    doc_codes, doc_uniques, doc_sort = sorted_factorization(doc_keys, overwrite=True)
     del doc_keys
     repeated = has_repeated_pair(query_codes, grouped, doc_sort)
     del doc_sort

@@ -48,7 +48,7 @@ from typing import IO, Union
 import numpy as np
 
 from .._lazy import pd
-from .fast_reader import ascii_qrels, ascii_run
+from .fast_reader import BLANK_FREE, ascii_qrels, ascii_run
 from .line_reader import (
     INT64_MAX,
     INTEGER,
@@ -176,7 +176,7 @@ def read_qrels_table(
     ([2, 0], '<qrels text>')
     """
     table = _read_table(source, name, max_bytes, "qrels", _fast_qrels, scan_qrels)
-    if not blank_lines:
+    if not table.attrs.pop(BLANK_FREE, False) and not blank_lines:  # the fast reader counted no blank line
         data, display = _load(source, name, "qrels", max_bytes)
         line = first_blank_line(data)
         if line is not None:

@@ -170,8 +170,12 @@ class KeySort(NamedTuple):
     stable: bool
 
 
-def sorted_factorization(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, KeySort]:
-    """:func:`factorize_keys`' codes and uniques, and the sort that gave them (:class:`KeySort`)."""
+def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[np.ndarray, np.ndarray, KeySort]:
+    """:func:`factorize_keys`' codes and uniques, and the sort that gave them (:class:`KeySort`).
+
+    ``overwrite``: ``keys`` (C-contiguous) may be overwritten: the uniques are then moved
+    into its first rows a word at a time, instead of gathered into a second array as large.
+    """
     n = len(keys)
     if n == 0:
         return np.zeros(0, dtype=np.int32), keys[:0], KeySort(np.zeros(0, dtype=np.intp), np.zeros(0, dtype=bool), True)
@@ -183,10 +187,10 @@ def sorted_factorization(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, KeyS
         np.not_equal(ordered[1:], ordered[:-1], out=change[1:])
     else:  # the first word decides first: lexsort's last key (a stable sort)
         order, stable = np.lexsort(packed.T[::-1]), True
-        ordered = packed[order]
+        ordered = np.take(packed, order, axis=0)
         np.any(ordered[1:] != ordered[:-1], axis=1, out=change[1:])
     del ordered, packed
-    uniques = keys[order[change]]
+    uniques = _unique_rows(keys, order[change], overwrite)
     kind = np.int32 if len(uniques) < np.iinfo(np.int32).max else np.int64
     rank = np.cumsum(change, dtype=kind)
     rank -= 1
@@ -194,6 +198,19 @@ def sorted_factorization(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, KeyS
     codes[order] = rank
     del rank
     return codes, uniques, KeySort(order, ~change[1:], stable)
+
+
+def _unique_rows(keys: np.ndarray, rows: np.ndarray, overwrite: bool) -> np.ndarray:
+    """``keys[rows]`` (np.take: rows of several words at 5x fancy indexing's speed). With
+    ``overwrite``, written into the first rows of ``keys`` one word at a time (a word's
+    column is read whole before it is written), so no second array of all the keys exists;
+    copied out when that leaves most of ``keys`` unused."""
+    if not overwrite or keys.shape[1] == 1 or not keys.flags.c_contiguous:
+        return np.take(keys, rows, axis=0)
+    m = len(rows)
+    for w in range(keys.shape[1]):
+        keys[:m, w] = np.take(keys[:, w], rows)
+    return keys[:m] if 2 * m >= len(keys) else keys[:m].copy()
 
 
 def _sorted_with_rows(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -268,15 +285,17 @@ def pack_keys(keys: np.ndarray, plan: list[list[tuple[int, int, int, int]]]) -> 
     out = np.zeros((n, len(plan)), dtype=np.uint64)
     for column, positions in enumerate(plan):
         # Horner's rule on the raw bytes, the smallest bytes' share taken off once at the
-        # end: uint64 arithmetic is exact modulo 2**64 and the packed value is below it
-        acc = np.zeros(n, dtype=np.uint64)
+        # end: uint64 arithmetic is exact modulo 2**64 and the packed value is below it.
+        # One word: computed in place in the output (no second array as long)
+        acc = out[:, 0] if len(plan) == 1 else np.zeros(n, dtype=np.uint64)
         offset = 0
         for w, b, smallest, radix in positions:
             acc *= np.uint64(radix)
             acc += as_bytes[:, w, b]
             offset = (offset * radix + smallest) % (1 << 64)
         acc -= np.uint64(offset)
-        out[:, column] = acc
+        if len(plan) > 1:
+            out[:, column] = acc
     return out
 
 

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ndcg_core.trec import QrelsFormatError
-from ndcg_core.trec.fast_reader import ascii_qrels, ascii_run
-from ndcg_core.trec.files import read_qrels_table, read_run_table, strip_comment_lines
+from ndcg_core.trec.fast_reader import BLANK_FREE, ascii_qrels, ascii_run
+from ndcg_core.trec.files import first_blank_line, read_qrels_table, read_run_table, strip_comment_lines
 from ndcg_core.trec.line_reader import scan_qrels, scan_run
 from ndcg_core.trec.tables import table_frame
 
@@ -76,8 +76,18 @@ def test_fast_qrels_reader_gives_the_line_readers_table(case):
         assert fast is None
     else:
         assert fast is not None
+        # the fast reader's count of content lines says whether a line is blank (what
+        # read_qrels_table(blank_lines=False) then need not look for)
+        blank_free = fast.attrs.pop(BLANK_FREE)
+        assert blank_free == (first_blank_line(strip_comment_lines(data)) is None)
         assert_same(fast, slow, "relevance")
     assert_same(read_qrels_table(data, name="f"), slow._replace(attrs={"source": "f"}), "relevance")
+    blank = first_blank_line(data)
+    if blank is None:
+        assert read_qrels_table(data, name="f", blank_lines=False).values.tolist() == slow.values.tolist()
+    else:
+        with pytest.raises(QrelsFormatError, match=f"^f, line {blank}: blank line"):
+            read_qrels_table(data, name="f", blank_lines=False)
 
 
 @SETTINGS
