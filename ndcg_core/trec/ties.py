@@ -26,7 +26,7 @@ __all__ = ["TIE_RULES", "tie_rules"]
 #: The tie rules compared by :func:`tie_rules`, in the order of its rows.
 TIE_RULES = (
     "trec_eval, pytrec_eval, ir_measures: document id descending",
-    "trectools: document id ascending",
+    "trectools 0.0.50 get_ndcg: document id ascending (its order changed between versions)",
     "file order kept (a stable sort; ranx gave this here)",
     "scikit-learn with ignore_ties=True: its argsort, reversed",
     "scikit-learn, torchmetrics: tied documents share their mean gain",

@@ -206,3 +206,17 @@ def test_tool_facts_carry_their_source():
     assert "ranx's sort follows no fixed rule" not in ten and "trectools the smaller" not in ten
     assert "`sort_dict_by_value` in `ranx/data_structures/common.py`" in ten
     assert "terrierteam/ir_measures#17" in ten
+
+
+def test_deck_03_teaches_the_reciprocal_reader_and_the_old_trec_eval_discount_as_the_page_does():
+    """The deck's summary, its shifted-variant slide and its speaker notes say what chapter 03 says."""
+    from ndcg_core.ui.decks import discounts as deck
+
+    repo = Path(__file__).resolve().parents[2]
+    deck_text = Path(deck.__file__).read_text(encoding="utf-8")
+    notes = (repo / "notebooks" / "decks" / "layouts" / "03_discounts.slides.json").read_text(encoding="utf-8")
+    for text in (deck_text, notes):
+        assert "a reader who stops early" not in text
+    assert "a reader who reaches rank i with chance 1/i" in deck_text and "a reader who reaches rank i with chance 1/i" in notes
+    assert "trec_eval, scikit-learn and ranx use" not in deck_text
+    assert "older trec_eval left ranks 1 and 2 undiscounted" in deck_text

@@ -102,7 +102,7 @@ REMEMBER_MD = r"""
 - The discount says how much rank i counts: 1/log₂(i+1) gives 1, 0.63, 0.39, 0.29, 0.15 at ranks 1, 2, 5, 10, 100.
 - A logarithm is never negative, fades slowly (the tail still counts) and is smooth: decreasing and convex.
 - 1/log₂(i+2) and 1/log₂(i+1) give different numbers on the same input: **say which one you used**.
-- 1/i puts the weight in the first ranks, like a reader who stops early (and like AP's first hit).
+- 1/i puts the weight in the first ranks: a reader who reaches rank i with chance 1/i (a reader who always reads n results is a step, CG@n).
 - The log base cancels in nDCG, not in DCG (nor for Järvelin–Kekäläinen). No discount: CG ignores the order.
 """
 
@@ -298,7 +298,8 @@ def shifted_slide() -> Any:
         mo.md("1/log₂(i+2) moves the curve one rank to the right: rank 1 keeps only 1/log₂ 3 ≈ 0.63."),
         mo.md("**The lecture example `1, 0, 2, 1, 0` at k = 5**"),
         mo.md(tables.markdown_table(table, 4)),
-        mo.md("trec_eval, scikit-learn and ranx use 1/log₂(i+1). Both numbers are consistent: "
+        mo.md("trec_eval 10, scikit-learn and ranx use 1/log₂(i+1) (older trec_eval left ranks 1 and 2 undiscounted). "
+              "Both numbers are consistent: "
               "**say which discount you used**."),
     ], gap=0.5)
 
