@@ -29,6 +29,7 @@ from typing import NamedTuple
 from ..config import NDCGConfig
 from ..discounts import resolve_discount
 from ..gains import resolve_gain
+from .exam_code import MAX_SEED, MODEL_CODE, CodeTask, check_seed, code_notes, code_task
 from .exercises import (
     MISCONCEPTIONS,
     Exercise,
@@ -76,7 +77,6 @@ EXAM_GAINS = ("linear", "exponential")
 #: The discounts a set can draw from (Järvelin–Kekäläinen with base 2).
 EXAM_DISCOUNTS = ("log2", "log2_shifted", "reciprocal", "jarvelin_kekalainen", "none")
 _BASES = {"jarvelin_kekalainen": 2.0}  # the discounts of a set that take a base, with it
-MAX_SEED = 999_999_999
 #: The kinds and unjudged policies as the sheet names them.
 _KIND_WORDS = {"dcg": "DCG@k", "idcg": "IDCG@k", "ndcg": "nDCG@k", "term": "one discounted term",
                "ideal": "the ideal ranking", "compare": "which ranking is higher",
@@ -276,14 +276,6 @@ def parse_seed(text: str) -> int:
             f"seed must be a whole number from 0 to {MAX_SEED}; got {shown!r}. Type digits only, e.g. 2026."
         )
     return int(cleaned)
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed!r} ({type(seed).__name__}).")
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}; got {seed}.")
-    return seed
 
 
 _PROMPTS = {
@@ -577,7 +569,7 @@ def generate_exam(seed: int, settings: ExamSettings | None = None) -> ExamSet:
     >>> [p.setting.labels for p in a.problems] == [p.setting.labels for p in b.problems]
     True
     """
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     settings = ExamSettings() if settings is None else settings
     if not isinstance(settings, ExamSettings):
         raise TypeError(f"settings must be an ExamSettings; got {settings!r} ({type(settings).__name__}).")
@@ -604,91 +596,7 @@ def mark(exam: ExamSet, answers: Sequence[str | None]) -> ExamResult:
     return ExamResult(sum(v.correct for v in verdicts), len(verdicts), tuple(verdicts))
 
 
-# --------------------------------------------------------------------------- code tasks and "practise these"
-
-
-class CodeTask(NamedTuple):
-    """A seeded code task as the exam sets it: write ``dcg(rels, k)``, then ``ndcg(rels, k)``
-    built on it; each is checked on its battery plus the seeded ``cases``."""
-
-    seed: int
-    functions: tuple[str, ...]
-    title: str
-    prompt: str
-    cases: tuple[tuple[str, tuple[int, ...], int], ...]
-
-    @property
-    def exercises(self) -> tuple[str, ...]:
-        """The code exercises that check each function (``code-dcg``, ``code-ndcg``)."""
-        return tuple(f"code-{f}" for f in self.functions)
-
-    @property
-    def starter(self) -> str:
-        """What the code box starts with: the import and both functions to fill in."""
-        return "from math import log2\n\n" + "\n\n".join(f"def {f}(rels, k):\n    ..." for f in self.functions) + "\n"
-
-
-def code_task(seed: int) -> CodeTask:
-    """The code task of a seed: ``dcg`` and then ``ndcg`` calling it (as the exam asks), with
-    four seeded cases on top of each fixed battery. Check a typed answer with
-    ``ndcg_core.infra.sandbox.check_code_text(exercise, source, task.cases)`` for each of
-    ``task.exercises`` (a sandboxed process each); :func:`code_notes` says what the checker
-    cannot see.
-
-    >>> task = code_task(2026)
-    >>> task == code_task(2026), task.functions, len(task.cases)
-    (True, ('dcg', 'ndcg'), 4)
-    """
-    seed = _check_seed(seed)
-    rng = random.Random(f"ndcg-lab-exam/{seed}/code")
-    rng.choice(("dcg", "ndcg"))  # the draw that once chose one function: kept, so each seed keeps its cases
-    cases = []
-    for n in range(1, 5):
-        length = rng.randint(3, 8)
-        rels = tuple(rng.randint(0, 3) for _ in range(length))
-        k = rng.randint(1, length + 2)
-        cases.append((f"seeded case {n}", rels, k))
-    prompt = ("(a) Write `def dcg(rels, k):` returning DCG@k with linear gain and the discount 1/log2(i+1), "
-              "i the rank counted from 1. (b) Write `def ndcg(rels, k):` returning nDCG@k: it calls your `dcg` "
-              "twice, on rels and on rels sorted largest first (the exam's ideal), and divides; 0 when the "
-              "ideal DCG is 0. `rels` is a list of labels, best-ranked first; k may be larger than the list. "
-              "`from math import log2` is allowed; nothing else is imported.")
-    return CodeTask(seed, ("dcg", "ndcg"), "Code: write dcg(rels, k), then ndcg(rels, k) on top of it", prompt,
-                    tuple(cases))
-
-
-#: A model answer to the code task, the exam's short implementation with nDCG built on DCG
-#: (printed in the sheet's answer key; a test runs it through the sandbox's checker).
-MODEL_CODE = """from math import log2
-
-
-def dcg(rels, k):
-    return sum(rels[i] / log2(i + 2) for i in range(min(k, len(rels))))
-
-
-def ndcg(rels, k):
-    best = dcg(sorted(rels, reverse=True), k)
-    return dcg(rels, k) / best if best > 0 else 0.0
-"""
-
-
-def code_notes(task: CodeTask, source: str) -> list[str]:
-    r"""What the test cases cannot see in an answer to ``task``: an ``ndcg`` that does not
-    call ``dcg`` (the exam asks for one built on the other). Read from the text only; the
-    code is never compiled or run here.
-
-    >>> code_notes(code_task(1), "def dcg(rels, k):\n    return 0\ndef ndcg(rels, k):\n    return dcg(rels, k)")
-    []
-    >>> code_notes(code_task(1), "def ndcg(rels, k):\n    return 1.0")[0][:35]
-    '`ndcg` does not call `dcg`: the exa'
-    """
-    if "ndcg" not in task.functions or "dcg" not in task.functions:
-        return []
-    body = re.search(r"^def\s+ndcg\s*\(.*?(?=^\S|\Z)", source or "", flags=re.S | re.M)
-    if body is None or re.search(r"(?<![\w.])dcg\s*\(", body.group(0).split("\n", 1)[-1]):
-        return []
-    return ["`ndcg` does not call `dcg`: the exam asks for nDCG built on your DCG function "
-            "(`dcg(rels, k) / dcg(sorted(rels, reverse=True), k)`), so the discount is written once."]
+# --------------------------------------------------------------------------- "practise these" (the code task: exam_code.py)
 
 
 #: The settings under which each named mistake shows up in a problem ("practise these").
@@ -729,7 +637,7 @@ def practice_set(seed: int, mistakes: Sequence[str], *, problems: int = 6) -> Ex
     """
     from .exercises import mistaken_values
 
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     chosen = [m for m in dict.fromkeys(mistakes) if m in _PRACTICE]
     base = ExamSettings(problems=max(1, min(problems, 30)))
     if not chosen:

@@ -50,7 +50,6 @@ from .answers import ParsedNumber, parse_number
 from .bank import BANK_PATH, all_exercises, for_chapter, get, load_bank
 from .checking import check, expected_answer, format_answer, mistaken_values
 from .code import CodeCase, CodeReport, check_code, code_battery, judge_results
-from .formatting import markdown_to_html
 from .misconceptions import MISCONCEPTIONS, Misconception
 from .model import CHAPTERS, KINDS, Exercise, Feedback, Setting
 from .solutions import Card, card, hint_items, hints, solution, statement
@@ -87,5 +86,4 @@ __all__ = [
     "judge_results",
     "CodeCase",
     "CodeReport",
-    "markdown_to_html",
 ]

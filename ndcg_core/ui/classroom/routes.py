@@ -25,7 +25,8 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from ...infra import classroom as cls
-from ...teaching.exercises import all_exercises, markdown_to_html, solution, statement
+from ...teaching.exercises import all_exercises, solution, statement
+from ..markup import markdown_html
 from ...infra.store import StoreError
 from . import auth
 from .pages import NO_STORE, SECURITY, Markup, login_page, qr_inline, render
@@ -218,10 +219,10 @@ class QuestionApp:
         else:
             ex = cls.exercise_of(question)
             payload = {
-                "id": question.id, "title": ex.title, "statement": markdown_to_html(statement(ex)),
+                "id": question.id, "title": ex.title, "statement": markdown_html(statement(ex)),
                 "choices": list(ex.choices), "placeholder": ex.placeholder, "open": question.is_open,
                 "revealed": question.revealed,
-                "solution": markdown_to_html(solution(ex)) if question.revealed else None,
+                "solution": markdown_html(solution(ex)) if question.revealed else None,
             }
         with self._cache_lock:
             self._cache.update(at=time.monotonic(), payload=payload)
@@ -380,9 +381,9 @@ class QuestionApp:
             s = cls.summary(question.id, folder=self.s.folder)
             ex = cls.exercise_of(question)
             reply = {
-                "id": question.id, "title": ex.title, "statement": markdown_to_html(statement(ex)),
+                "id": question.id, "title": ex.title, "statement": markdown_html(statement(ex)),
                 "open": question.is_open, "revealed": question.revealed,
-                "solution": markdown_to_html(solution(ex)) if question.revealed else None,
+                "solution": markdown_html(solution(ex)) if question.revealed else None,
                 "answered": s.answered, "right": s.right, "share_right": s.share_right, "devices": s.devices,
                 "device_limit": self.s.device_limit, "histogram": s.histogram,
                 "right_bucket": s.right_bucket if question.revealed else None, "unreadable": s.unreadable,
