@@ -373,7 +373,7 @@ def _(mo, ncconv, per_topic_checkbox, scores, set_target, tool_dropdown):
         _printed = _mean
     show_button = mo.ui.button(
         label=f"Show me what {tool_dropdown.value} would print for this run",
-        on_click=lambda _count: set_target(_printed),
+        on_click=lambda _count, printed=_printed: set_target(printed),  # bound now: marimo deletes a cell's _names after its run
     )
     mo.hstack([tool_dropdown, per_topic_checkbox, show_button], justify="start", align="center", gap=2)
     return

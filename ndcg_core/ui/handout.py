@@ -110,8 +110,9 @@ _STATE_JS = r"""
 _NOTES_JS = r"""
 () => {
   const s = document.querySelector('.reveal .slides > section.present');
-  // marimo repeats a slide's notes in each fragment of it: print each text once, in order
-  return s ? [...new Set([...s.querySelectorAll('aside.notes')].map((a) => a.textContent.trim()).filter(Boolean))] : [];
+  // marimo repeats a slide's notes in each fragment of it, not always with the same white
+  // space: print each text once, in order, compared with its runs of white space folded
+  return s ? [...new Set([...s.querySelectorAll('aside.notes')].map((a) => a.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean))] : [];
 }
 """
 _STILL_JS = r"""
@@ -137,6 +138,23 @@ _BLUR_JS = r"""
 """
 
 
+def distinct_notes(notes: Sequence[str]) -> list[str]:
+    """Each note of a slide once: marimo repeats a slide's notes in its fragments, and may write
+    a fragment's notes as the slide's own with the fragment's run on (no space between them).
+
+    >>> distinct_notes(["Say A.Then B.", "Say A.", "Say A."])
+    ['Say A.', 'Then B.']
+    """
+    kept: list[str] = []
+    for note in sorted(dict.fromkeys(" ".join(n.split()) for n in notes if n.strip()), key=len):
+        for earlier in sorted(kept, key=len, reverse=True):
+            if note.startswith(earlier):
+                note = note[len(earlier):].strip()
+        if note and note not in kept:
+            kept.append(note)
+    return kept
+
+
 def _deck_slides(page: object, url: str, count: int) -> list[Slide]:
     """Open one deck of ``count`` slides and picture every slide once all its fragments are shown.
 
@@ -154,7 +172,7 @@ def _deck_slides(page: object, url: str, count: int) -> list[Slide]:
         page.wait_for_function(_STILL_JS, polling="raf")  # type: ignore[attr-defined]
         if hidden == 0 and (not slides or slides[-1].number != index + 1):
             page.wait_for_function(_SETTLED_JS, timeout=SETTLE_TIMEOUT_MS, polling=200)  # type: ignore[attr-defined]
-            slides.append(Slide(index + 1, page.screenshot(), page.evaluate(_NOTES_JS)))  # type: ignore[attr-defined]
+            slides.append(Slide(index + 1, page.screenshot(), distinct_notes(page.evaluate(_NOTES_JS))))  # type: ignore[attr-defined]
         if index == total - 1 and hidden == 0:
             return slides
         before = [index, total, revealed, hidden]

@@ -181,6 +181,21 @@ REVIEWED = [
     ('measures-family', 'B', 'Read graded labels', 'binary-sees-grades', 'the belief that P@k and AP see the grades'),
     ('measures-family', 'C', 'Need every retrieved document to be judged', 'all-need-complete', 'the belief that every measure needs every retrieved document judged'),
     ('measures-family', 'D', 'Ignore the order of the list', 'dcg-ignores-order', 'the belief that DCG and nDCG ignore where a document is ranked'),
+    ('signif-p-value-meaning', 'A', 'There is a 3 % chance that A and B are equally good', 'p-is-null-probability', 'the belief that the p-value is the probability that the runs are equally good'),
+    ('signif-p-value-meaning', 'C', 'B is better than A on 97 % of the topics', 'p-counts-topics', 'the belief that the p-value counts the topics on which one run wins'),
+    ('signif-p-value-meaning', 'D', "B's improvement is large", 'significant-means-large', 'the belief that a significant difference is a large one'),
+    ('signif-tiny-but-significant', 'A', 'B is much better: p < 0.001 is very strong evidence of a large gain', 'significant-means-large', 'the belief that a significant difference is a large one'),
+    ('signif-tiny-but-significant', 'C', 'The test must be wrong: a difference this small cannot be significant', 'significant-means-large', 'the belief that a significant difference is a large one'),
+    ('signif-tiny-but-significant', 'D', 'Nothing: with 5,000 topics every test is significant, so the result is meaningless', 'many-topics-always-significant', 'the belief that with enough topics every difference comes out significant'),
+    ('signif-large-not-significant', 'A', 'A and B are equally good: the test found no difference', 'not-significant-means-equal', 'the belief that a non-significant difference shows the runs are equal'),
+    ('signif-large-not-significant', 'B', 'B is better by 0.10: the mean says so', 'mean-settles-it', 'the belief that the mean difference alone shows which run is better'),
+    ('signif-large-not-significant', 'D', 'A is better, because p is above 0.05', 'large-p-favours-baseline', 'the belief that a p-value above 0.05 shows the baseline is better'),
+    ('signif-many-comparisons', 'A', 'Nine of the differences are real', 'many-comparisons-ignored', 'each of many comparisons tested at 0.05 as if it were the only one'),
+    ('signif-many-comparisons', 'C', 'None of them can be real, since some of them are chance', 'chance-rules-out-all', 'the belief that if some significant results are chance, none of them can be real'),
+    ('signif-many-comparisons', 'D', 'Test again with the same topics until the nine are confirmed', 'retest-same-topics', 'the belief that testing again on the same topics confirms a result'),
+    ('signif-why-paired', 'B', 'Because the two samples have different sizes', 'paired-for-sizes', 'the belief that a paired test is for samples of different sizes'),
+    ('signif-why-paired', 'C', 'It makes no difference: a paired and an unpaired test give the same p-value', 'unpaired-test', 'an unpaired (two-sample) t-test that ignores which scores belong to the same topic'),
+    ('signif-why-paired', 'D', 'Because nDCG is normalised, so topics are directly comparable', 'normalised-comparable', 'the belief that normalising makes topics comparable'),
 ]
 
 # (exercise, option, old misconception, new misconception): the labels the review replaced.
@@ -233,6 +248,13 @@ CHANGED = [
     ('unjudged-guarantee', 'D', 'deeper-pool-is-enough', 'rescoring-fixes-pool'),
     ('unjudged-shallow', 'A', 'unjudged-neutral', 'pools-complete'),
     ('binary-threshold', 'B', 'binary-sees-grades', 'threshold-ignored'),
+    ('signif-p-value-meaning', 'C', 'ci-covers-topics', 'p-counts-topics'),
+    ('signif-tiny-but-significant', 'D', 'many-comparisons-ignored', 'many-topics-always-significant'),
+    ('signif-large-not-significant', 'B', 'significant-means-large', 'mean-settles-it'),
+    ('signif-large-not-significant', 'D', 'not-significant-means-equal', 'large-p-favours-baseline'),
+    ('signif-many-comparisons', 'C', 'not-significant-means-equal', 'chance-rules-out-all'),
+    ('signif-many-comparisons', 'D', 'many-comparisons-ignored', 'retest-same-topics'),
+    ('signif-why-paired', 'B', 'unpaired-test', 'paired-for-sizes'),
 ]
 
 

@@ -45,6 +45,27 @@ SIGNIFICANCE_CONCEPTS: tuple[tuple[str, str, str], ...] = (
     ("ci-covers-topics", "the belief that the interval holds 95 % of the topics' differences",
      "The interval is about the mean difference, not single topics: most topics' differences can lie "
      "outside it, and it narrows as topics are added while the topics' spread does not."),
+    ("p-counts-topics", "the belief that the p-value counts the topics on which one run wins",
+     "The p-value is computed from the mean difference over all topics: 1 − p is not the share of topics "
+     "B wins. Count the topics B wins from the per-topic differences themselves."),
+    ("many-topics-always-significant", "the belief that with enough topics every difference comes out significant",
+     "More topics narrow the interval around the true difference; when the true difference is exactly 0, "
+     "the test still says 'significant' only 5 % of the time, however many topics there are."),
+    ("mean-settles-it", "the belief that the mean difference alone shows which run is better",
+     "A mean over a few topics moves a lot from one sample of topics to another: read its interval. "
+     "When the interval holds 0, the data cannot tell which run is better."),
+    ("large-p-favours-baseline", "the belief that a p-value above 0.05 shows the baseline is better",
+     "A large p-value says the data cannot tell the runs apart; it favours neither run. The sign of the "
+     "mean difference says which run did better on these topics."),
+    ("chance-rules-out-all", "the belief that if some significant results are chance, none of them can be real",
+     "Some of the discoveries may be real and some chance: a correction such as Holm's keeps those that "
+     "stand out beyond what chance gives, a new set of topics tests the rest."),
+    ("retest-same-topics", "the belief that testing again on the same topics confirms a result",
+     "The same topics give the same differences and the same p-value: that is no new evidence. Confirm "
+     "on topics the comparison has not seen."),
+    ("paired-for-sizes", "the belief that a paired test is for samples of different sizes",
+     "A paired test needs the same topics in both runs, so the samples have the same size by design. "
+     "It pairs them to take out how hard each topic is."),
 )
 
 
