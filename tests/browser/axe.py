@@ -45,9 +45,13 @@ def axe_source() -> str:
             licence = tar.extractfile("package/LICENSE")
             assert member is not None
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(member.read())
             if licence is not None:
                 (target.parent / "LICENSE").write_bytes(licence.read())
+            # written aside, then renamed: a test process reading the cache meanwhile (pytest-xdist
+            # runs several) sees the whole file or none
+            partial = target.with_name(f"{target.name}.{os.getpid()}.part")
+            partial.write_bytes(member.read())
+            os.replace(partial, target)
     return target.read_text(encoding="utf-8")
 
 

@@ -10,8 +10,9 @@
   :func:`_lab` in a module-scoped fixture, as tests/browser/test_learning_loop.py does.
 - ``lab_slides_server`` (session scope): the same for ``ndcg-lab slides``: the decks of
   ``notebooks/decks/`` (each names its layout) open as slide decks (arrow keys).
-- ``page``: a fresh Playwright page (its own browser context) in headless chromium, with the
-  run tracker of :mod:`marimo_page` installed.
+- ``page``: a fresh Playwright page in headless chromium, with the run tracker of
+  :mod:`marimo_page` installed. Pages share one browser context (``browser_context``: its
+  caches; cookies and storage are cleared after each test).
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.
 
 Without ``/usr/bin/chromium`` (or Playwright) the tests skip with the reason, unless the
@@ -119,17 +120,45 @@ def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     yield from _lab(tmp_path_factory, "slides")
 
 
-@pytest.fixture
-def page(chromium: object) -> Iterator[object]:
-    """A fresh page in its own context (1280x900), with the marimo run tracker installed."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+#: The ``page`` fixture's viewport.
+PAGE_VIEWPORT = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium: object) -> Iterator[object]:
+    """One browser context for every ``page`` of the session, so that marimo's frontend (about
+    7 MB of scripts) is downloaded, compressed by the server and compiled by Chromium once, not
+    once per test: a notebook page opens in about 3.3 s of CPU instead of 4.9 (server and
+    Chromium together, measured on 01). Cookies and storage are cleared after each test;
+    only the HTTP and code caches are shared. A test that needs a context of its own (a phone,
+    a login) makes one from ``chromium``."""
+    context = chromium.new_context(viewport=PAGE_VIEWPORT)  # type: ignore[attr-defined]
     context.set_default_timeout(ACTION_TIMEOUT_MS)
-    new_page = context.new_page()
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+_FORGET_JS = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"
+
+
+@pytest.fixture
+def page(browser_context: object) -> Iterator[object]:
+    """A fresh page (1280x900) in the session's browser context, with the marimo run tracker installed."""
+    new_page = browser_context.new_page()  # type: ignore[attr-defined]
+    new_page.set_viewport_size(PAGE_VIEWPORT)
     install_tracker(new_page)
     try:
         yield new_page
     finally:
-        context.close()
+        try:
+            if new_page.url.startswith("http"):
+                new_page.evaluate(_FORGET_JS)
+        except Exception:  # a page the test closed or crashed: nothing to forget
+            pass
+        new_page.close()
+        browser_context.clear_cookies()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
-"""Accessibility: axe-core over every notebook and deck, plain-text names, one exercise by keyboard.
+"""Accessibility: axe-core over every notebook, plain-text names, one exercise by keyboard.
 
 - axe-core (from the npm registry, see axe.py) finds no violation inside the cells' outputs of
-  any notebook page, nor on any slide of any deck (each slide audited with its fragments shown);
+  any notebook page (every slide of every deck is audited by the legibility walk,
+  tests/browser/test_slides_legibility.py, each with its fragments shown);
 - marimo's own chrome around a notebook has no violation either (ndcg-lab's head for every
   notebook page names the menu button, darkens the Back link and makes a main landmark);
 - every form control inside the notebooks has a plain-text accessible name (no HTML in it);
@@ -79,41 +80,6 @@ def test_axe_finds_nothing_in_the_notebook_content(filename: str, page: Page, la
     (artifacts_dir / f"axe_{filename[:2]}_page.json").write_text(json.dumps(chrome, indent=1))
     unknown = [v for v in chrome if v["id"] not in KNOWN_CHROME]
     assert not unknown, f"{filename}: new violations outside the notebook content:\n{describe(unknown)}"
-
-
-_STATE_JS = r"""
-() => {
-  const s = [...document.querySelectorAll('.reveal .slides > section')];
-  const i = s.findIndex((x) => x.classList.contains('present'));
-  const hidden = i < 0 ? 0 : s[i].querySelectorAll('.fragment:not(.visible)').length;
-  return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length, hidden];
-}
-"""
-
-
-@pytest.mark.parametrize("filename", DECKS)
-def test_axe_finds_nothing_on_any_slide(filename: str, page: Page, lab_slides_server: str, axe_js: str,
-                                        request: pytest.FixtureRequest) -> None:
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_notebook(page, lab_slides_server, filename)
-    found, violations = [], []
-    for _ in range(120):
-        index, total, revealed, hidden = page.evaluate(_STATE_JS)
-        page.wait_for_function(DECK_STILL_JS, polling="raf")
-        if hidden == 0:
-            for v in audit(page, axe_js, content_only=True, within=".reveal .slides > section.present"):
-                violations.append(v)
-                found.append(f"slide {index + 1}: {describe([v])}")
-            if index == total - 1:
-                break
-        before = [index, total, revealed, hidden]
-        page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"(b) => JSON.stringify(({_STATE_JS})()) !== JSON.stringify(b)", arg=before, polling="raf")
-    reason = known_only(filename, violations)
-    if reason:
-        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
-    assert not found, f"{filename}:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("filename", NOTEBOOKS)

@@ -1,10 +1,15 @@
-"""Every slide of every deck, at 1280x720, read from the back row (issue 14's legibility rules).
+"""Every slide of every deck, at 1280x720, read from the back row (issue 14's legibility rules)
+and audited by axe-core.
 
 ``ndcg-lab slides`` serves the decks; each is stepped through with the right arrow (every
 slide and every fragment) and :data:`legibility.LEGIBILITY_JS` checks the slide as shown:
 text of at least 20 px (numbers 30), nothing outside the slide, no scrolling, no "Scroll for
-more", coloured text at 4.5:1 and plot strokes at 3:1. Screenshots of every step at 1280x720
-and of every slide at 1920x1080 go to tests/artifacts/legibility/.
+more", coloured text at 4.5:1 and plot strokes at 3:1. Once a slide shows all its fragments,
+axe-core (tests/browser/axe.py) audits its cells' outputs: no violation. The same walk does
+both, so a deck is opened once for the two checks; the deck is then laid out again at
+1920x1080 (no reload) and walked for pictures. Screenshots of every step at 1280x720 and of
+every slide at 1920x1080 go to tests/artifacts/legibility/. The buttons on the slides (worked
+solutions, the ideal stepper, checked answers) are pressed by tests/browser/test_deck_*.py.
 
 Every deck passes; :data:`KNOWN` would mark a deck with known failures as a strict ``xfail``
 with the problems named (so it still runs and reports), never a skip.
@@ -16,14 +21,16 @@ import json
 from pathlib import Path
 
 import pytest
+from axe import audit, axe_source, describe
 from legibility import LEGIBILITY_JS, RULES
 from marimo_page import DECK_STILL_JS, open_notebook
 from playwright.sync_api import Page
 
 from ndcg_core.ui.plots import ranking
 
-DECKS = ["01_playground.py", "02_gains.py", "03_discounts.py", "04_ideal_list.py", "09_graded_vs_binary.py",
-         "13_significance.py"]
+REPO = Path(__file__).resolve().parents[2]
+#: Every deck (decks added later are picked up here).
+DECKS = sorted(p.name for p in (REPO / "notebooks" / "decks").glob("[0-9][0-9]_*.py"))
 
 STATE_JS = r"""
 () => {
@@ -39,10 +46,18 @@ STATE_JS = r"""
 KNOWN: dict[str, str] = {}
 
 
-def walk_deck(page: Page, base_url: str, filename: str, size: tuple[int, int], out: Path, check: bool) -> list[str]:
+def walk_deck(page: Page, filename: str, size: tuple[int, int], out: Path, check: bool,
+              axe_js: str = "") -> list[str]:
+    """Step through the open deck from its first slide at ``size``; the legibility problems (and,
+    with ``axe_js``, axe-core's violations on each fully shown slide) when ``check``."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_notebook(page, base_url, filename)
+    page.evaluate(DOUBLE_FRAME_JS)
     page.wait_for_function(DECK_STILL_JS, polling="raf")
+    if page.evaluate(STATE_JS)[0] != 0:  # a walk before this one ended on the last slide
+        page.evaluate(BLUR_JS)
+        page.keyboard.press("Home")
+        page.wait_for_function(f"() => ({STATE_JS})()[0] === 0", polling="raf")
+        page.wait_for_function(DECK_STILL_JS, polling="raf")
     rules = {**RULES, "plotTextPx": ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72}
     problems: list[str] = []
     for step in range(120):
@@ -51,25 +66,45 @@ def walk_deck(page: Page, base_url: str, filename: str, size: tuple[int, int], o
         if check:
             for problem in page.evaluate(LEGIBILITY_JS, rules)[:12]:
                 problems.append(f"slide {index + 1} (step {step}): {problem}")
+            if axe_js and hidden == 0:
+                found = audit(page, axe_js, content_only=True, within=".reveal .slides > section.present")
+                if found:
+                    problems.append(f"slide {index + 1} (step {step}): axe-core: {describe(found)}")
         if check or hidden == 0:
             page.screenshot(path=str(out / f"{filename[:2]}_{size[0]}x{size[1]}_{step:02d}.png"))
         if index == total - 1 and hidden == 0:
             return problems
         before = [index, total, revealed, hidden]
-        page.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }")
+        page.evaluate(BLUR_JS)
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"(b) => JSON.stringify(({STATE_JS})()) !== JSON.stringify(b)", arg=before, polling="raf")
     raise AssertionError(f"{filename}: the deck did not end within 120 steps")
 
 
+#: Takes the focus off a control (arrow keys on a slider would move the slider, not the deck).
+BLUR_JS = "() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; if (a && a.blur) a.blur(); }"
+#: Resolves once the page has drawn two frames (a resize's new layout is then on screen).
+DOUBLE_FRAME_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+
+@pytest.fixture(scope="module")
+def axe_js() -> str:
+    try:
+        return axe_source()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
 @pytest.mark.parametrize("filename", DECKS)
-def test_every_slide_is_legible_at_1280x720(
-    filename: str, page: Page, lab_slides_server: str, artifacts_dir: Path, request: pytest.FixtureRequest
+def test_every_slide_is_legible_at_1280x720_and_passes_axe(
+    filename: str, page: Page, lab_slides_server: str, artifacts_dir: Path, axe_js: str, request: pytest.FixtureRequest
 ) -> None:
     out = artifacts_dir / "legibility"
     out.mkdir(exist_ok=True)
-    problems = walk_deck(page, lab_slides_server, filename, (1280, 720), out, check=True)
-    walk_deck(page, lab_slides_server, filename, (1920, 1080), out, check=False)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_notebook(page, lab_slides_server, filename)
+    problems = walk_deck(page, filename, (1280, 720), out, check=True, axe_js=axe_js)
+    walk_deck(page, filename, (1920, 1080), out, check=False)
     (out / f"{filename[:2]}_problems.json").write_text(json.dumps(problems, indent=1, ensure_ascii=False))
     if problems and filename in KNOWN:
         request.applymarker(pytest.mark.xfail(reason=KNOWN[filename], strict=True))
