@@ -4,13 +4,17 @@
 
     ndcg-lab handout                  # writes handouts/NN_name.pdf in the current folder
     ndcg-lab handout --out DIR
+    ndcg-lab handout --deck 01,04     # only the decks of chapters 01 and 04
 
 It starts ``ndcg-lab slides`` on a free loopback port (the decks exactly as a lecture shows
 them), opens each deck in the project's Chromium (``/usr/bin/chromium`` through Playwright,
 the same browser the tests drive; never ``playwright install``) at 1280x720, presses the right
 arrow until every fragment of a slide is shown, takes a picture of that final state and reads
-the slide's speaker notes (marimo writes them as ``aside.notes``). The pictures and the notes
-are laid out one slide per A4 landscape page and printed with Chromium's ``page.pdf``.
+the slide's speaker notes (marimo writes them as ``aside.notes``). The picture is the slide
+alone: marimo's Back link, reveal.js' arrows and progress bar and marimo's "Scroll for more"
+badge are hidden first. The pictures and the notes are laid out one slide per A4 landscape
+page and printed with Chromium's ``page.pdf``; each slide's text lies over its picture as an
+invisible text layer, so the PDF can be searched and its text copied.
 The server is stopped when it is done, also on an error. It runs with ``NDCG_LAB_HANDOUT=1``,
 so a slide that reveals the ideal ranking or a worked solution one rank per press is printed
 with every rank shown.
@@ -60,18 +64,20 @@ SETTLE_TIMEOUT_MS = 120_000
 
 @dataclass
 class Slide:
-    """One slide of a deck: its number, its picture (PNG bytes) and its speaker notes."""
+    """One slide of a deck: its number, its picture (PNG bytes), its speaker notes and the text
+    it shows (for the PDF's search layer)."""
 
     number: int
     png: bytes
     notes: list[str] = field(default_factory=list)
+    text: str = ""
 
 
 def handout_html(title: str, slides: Sequence[Slide]) -> str:
     """The handout as one HTML page per slide (A4 landscape): the picture, then the notes.
 
-    >>> page = handout_html("01 · Playground", [Slide(1, b"png", ["Say <this>."])])
-    >>> "Slide 1 of 1" in page and "Say &lt;this&gt;." in page
+    >>> page = handout_html("01 · Playground", [Slide(1, b"png", ["Say <this>."], "DCG@5 = 2.4307")])
+    >>> "Slide 1 of 1" in page and "Say &lt;this&gt;." in page and "DCG@5 = 2.4307</div>" in page
     True
     """
     pages = []
@@ -80,7 +86,8 @@ def handout_html(title: str, slides: Sequence[Slide]) -> str:
         notes = "".join(f"<p>{html.escape(note)}</p>" for note in slide.notes) or '<p class="none">No notes on this slide.</p>'
         pages.append(
             f'<section class="page"><header>{html.escape(title)} · Slide {slide.number} of {len(slides)}</header>'
-            f'<img src="data:image/png;base64,{image}" alt="Slide {slide.number}">'
+            f'<div class="slide"><img src="data:image/png;base64,{image}" alt="Slide {slide.number}">'
+            f'<div class="slide-text">{html.escape(slide.text)}</div></div>'
             f'<div class="notes"><h2>Notes</h2>{notes}</div></section>'
         )
     return (
@@ -92,6 +99,10 @@ def handout_html(title: str, slides: Sequence[Slide]) -> str:
         ".page:last-child { page-break-after: auto; break-after: auto; }"
         "header { font-size: 11pt; color: #444; margin-bottom: 3mm; }"
         "img { width: 200mm; border: 1px solid #999; display: block; }"
+        # the slide's text over its picture, invisible: found by a search, copied with the mouse
+        ".slide { position: relative; width: 200mm; }"
+        ".slide-text { position: absolute; inset: 0; overflow: hidden; color: transparent; font-size: 9pt;"
+        " line-height: 1.2; padding: 6mm; white-space: pre-wrap; }"
         ".notes h2 { font-size: 12pt; margin: 3mm 0 1mm; }"
         ".notes p { font-size: 11pt; line-height: 1.35; margin: 0 0 2mm; }"
         ".notes .none { color: #555; }"
@@ -113,6 +124,59 @@ _NOTES_JS = r"""
   // marimo repeats a slide's notes in each fragment of it, not always with the same white
   // space: print each text once, in order, compared with its runs of white space folded
   return s ? [...new Set([...s.querySelectorAll('aside.notes')].map((a) => a.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean))] : [];
+}
+"""
+#: What a handout leaves out of the pictures: marimo's Back link and menu, reveal.js' arrows and
+#: progress bar; marimo's "Scroll for more" badge is hidden by :data:`_UNBADGE_JS`.
+_PRINT_CSS = """
+a[aria-label="Back to gallery"], [data-testid="notebook-actions-dropdown"] { visibility: hidden !important; }
+.reveal .controls, .reveal .progress, .reveal .controls * { display: none !important; }
+"""
+#: A slide whose content is taller than the slide (a worked solution printed with every step)
+#: is zoomed out to fit for its picture, then put back: the printed page is read from close by.
+_FIT_JS = r"""
+(fit) => {
+  const s = document.querySelector('.reveal .slides > section.present [data-testid="slide-scroll-container"]');
+  const inner = s && s.firstElementChild;
+  if (!inner) return 1;
+  if (!fit) { inner.style.zoom = ''; return 1; }
+  inner.style.zoom = '';
+  const scale = s.scrollHeight > s.clientHeight + 2 ? s.clientHeight / s.scrollHeight : 1;
+  if (scale < 1) inner.style.zoom = String(scale);
+  return scale;
+}
+"""
+_UNBADGE_JS = r"""
+() => {
+  for (const e of document.querySelectorAll('.reveal .slides > section.present *')) {
+    if (e.children.length === 0 && /^\s*scroll for more\s*$/i.test(e.textContent)) {
+      const badge = e.closest('[class*="absolute"], [class*="fixed"]') || e;
+      badge.style.visibility = 'hidden';
+    }
+  }
+}
+"""
+#: The text the present slide shows (its notes and hidden fragments left out), one line a block.
+_TEXT_JS = r"""
+() => {
+  const s = document.querySelector('.reveal .slides > section.present');
+  if (!s) return '';
+  const copy = s.cloneNode(true);
+  copy.querySelectorAll('aside.notes, script, style').forEach((e) => e.remove());
+  copy.style.cssText = 'position:absolute;left:-99999px;top:0;width:1100px;display:block';
+  document.body.appendChild(copy);
+  const text = copy.innerText.replace(/\n{3,}/g, '\n\n').trim();
+  copy.remove();
+  return text;
+}
+"""
+#: The slide's box on the screen: the picture is clipped to it.
+_BOX_JS = r"""
+() => {
+  const r = document.querySelector('.reveal');
+  if (!r) return null;
+  const b = r.getBoundingClientRect();
+  return {x: Math.max(0, b.x), y: Math.max(0, b.y), width: Math.min(b.width, innerWidth), height: Math.min(b.height, innerHeight)};
 }
 """
 _STILL_JS = r"""
@@ -155,6 +219,17 @@ def distinct_notes(notes: Sequence[str]) -> list[str]:
     return kept
 
 
+def _picture(page: object, number: int) -> Slide:
+    """The present slide as it is shown, without the page's chrome, with its notes and text."""
+    if page.evaluate(_FIT_JS, True) < 1:  # type: ignore[attr-defined]
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # type: ignore[attr-defined]
+    page.evaluate(_UNBADGE_JS)  # type: ignore[attr-defined]
+    box = page.evaluate(_BOX_JS)  # type: ignore[attr-defined]
+    png = page.screenshot(clip=box) if box and box["width"] > 0 and box["height"] > 0 else page.screenshot()  # type: ignore[attr-defined]
+    page.evaluate(_FIT_JS, False)  # type: ignore[attr-defined]
+    return Slide(number, png, distinct_notes(page.evaluate(_NOTES_JS)), page.evaluate(_TEXT_JS))  # type: ignore[attr-defined]
+
+
 def _deck_slides(page: object, url: str, count: int) -> list[Slide]:
     """Open one deck of ``count`` slides and picture every slide once all its fragments are shown.
 
@@ -166,13 +241,14 @@ def _deck_slides(page: object, url: str, count: int) -> list[Slide]:
         timeout=SETTLE_TIMEOUT_MS,
         polling=200,
     )
+    page.add_style_tag(content=_PRINT_CSS)  # type: ignore[attr-defined]
     slides: list[Slide] = []
     for _ in range(200):
         index, total, revealed, hidden = page.evaluate(_STATE_JS)  # type: ignore[attr-defined]
         page.wait_for_function(_STILL_JS, polling="raf")  # type: ignore[attr-defined]
         if hidden == 0 and (not slides or slides[-1].number != index + 1):
             page.wait_for_function(_SETTLED_JS, timeout=SETTLE_TIMEOUT_MS, polling=200)  # type: ignore[attr-defined]
-            slides.append(Slide(index + 1, page.screenshot(), distinct_notes(page.evaluate(_NOTES_JS))))  # type: ignore[attr-defined]
+            slides.append(_picture(page, index + 1))
         if index == total - 1 and hidden == 0:
             return slides
         before = [index, total, revealed, hidden]
@@ -242,8 +318,34 @@ def _deck_titles(folder: Path) -> list[tuple[str, str, int]]:
     return decks
 
 
-def run(out: Path, *, folder: Path) -> int:
-    """Serve the decks, write a handout per deck into ``out``, stop the server; the exit status."""
+def select_decks(decks: Sequence[tuple[str, str, int]], wanted: str | None) -> list[tuple[str, str, int]]:
+    """The decks ``wanted`` names (chapter numbers or file names, separated by commas), in order;
+    all of them for None or ""; ValueError naming what is offered for a name that matches none.
+
+    >>> decks = [("01_playground.py", "01", 9), ("04_ideal_list.py", "04", 12)]
+    >>> [d[0] for d in select_decks(decks, "04")]
+    ['04_ideal_list.py']
+    >>> select_decks(decks, "07")
+    Traceback (most recent call last):
+    ...
+    ValueError: no slide deck is called '07'; the decks are 01, 04 (a chapter number or a file name such as 01_playground.py)
+    """
+    if not wanted or not wanted.strip():
+        return list(decks)
+    chosen = []
+    for name in (part.strip() for part in wanted.split(",") if part.strip()):
+        match = [d for d in decks if d[0] == name or d[0].removesuffix(".py") == name or d[0][:2] == name.zfill(2)]
+        if not match:
+            offered = ", ".join(d[0][:2] for d in decks)
+            raise ValueError(f"no slide deck is called {name!r}; the decks are {offered} "
+                             f"(a chapter number or a file name such as {decks[0][0]})")
+        chosen += [d for d in match if d not in chosen]
+    return chosen
+
+
+def run(out: Path, *, folder: Path, only: str | None = None) -> int:
+    """Serve the decks (``only`` those :func:`select_decks` picks), write a handout per deck into
+    ``out``, stop the server; the exit status."""
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -258,6 +360,11 @@ def run(out: Path, *, folder: Path) -> int:
     decks = _deck_titles(folder)
     if not decks:
         print(f"ndcg-lab handout: no slide decks in {folder / 'layouts'}.", file=sys.stderr)
+        return 2
+    try:
+        decks = select_decks(decks, only)
+    except ValueError as err:
+        print(f"ndcg-lab handout --deck: {err}.", file=sys.stderr)
         return 2
     port = free_port()
     log = tempfile.TemporaryFile()

@@ -7,6 +7,7 @@
     ndcg-lab slides               # the lecture slide decks (arrow keys)
     ndcg-lab edit                 # open the notebooks for editing (loopback only)
     ndcg-lab handout --out DIR    # a PDF per slide deck, with speaker notes (ndcg_core.ui.handout)
+    ndcg-lab handout --deck 01,04 # only those decks
     ndcg-lab --host 0.0.0.0 --password SECRET    # a classroom network: a password is required
     ndcg-lab --workers 2 --lecturer-key KEY      # classroom mode on this computer
 
@@ -221,6 +222,8 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--out", default="handouts", help="handout: the folder for the PDFs (default: ./handouts)")
+    parser.add_argument("--deck", default=None, metavar="NN[,NN...]",
+                        help="handout: only these decks, by chapter number or file name (e.g. 01,04); default: every deck")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--host",
@@ -560,7 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.mode == "handout":
         from .handout import run as write_handouts  # Playwright is imported only for this command
 
-        return write_handouts(Path(args.out), folder=decks_dir())
+        return write_handouts(Path(args.out), folder=decks_dir(), only=args.deck)
     try:
         launch = build_command(args)
         os.environ.update(serving_environment(args))  # the marimo process and its kernels inherit it

@@ -67,9 +67,24 @@ def axe_js() -> str:
         pytest.fail(str(err), pytrace=False)
 
 
+def _names_problems(page: Page) -> list[dict]:
+    """Controls in the cells' outputs with no name, or a name holding markup (a tag, not a
+    comparison such as 'IDCG@k > 0'). The head names marimo's widgets as they appear, so this
+    waits (a while) for every name to be plain before it reads them."""
+    all_plain = f"() => ({NAMES_JS})('[id^=\"output-\"]').every((c) => c.name && !/<\\/?[A-Za-z][^>]*>/.test(c.name))"
+    try:
+        page.wait_for_function(all_plain, timeout=15_000, polling=100)
+    except PlaywrightTimeout:
+        pass  # the caller's assertion names what is still wrong
+    controls = page.evaluate(NAMES_JS, '[id^="output-"]')
+    return [c for c in controls if not c["name"] or re.search(r"</?[A-Za-z][^>]*>", c["name"])]
+
+
 @pytest.mark.parametrize("filename", NOTEBOOKS)
-def test_axe_finds_nothing_in_the_notebook_content(filename: str, page: Page, lab_server: str, axe_js: str,
-                                                   artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
+def test_the_notebook_passes_axe_and_names_every_control(filename: str, page: Page, lab_server: str, axe_js: str,
+                                                         artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
+    """One page load, three checks: axe-core inside the notebook's content, axe-core on marimo's
+    chrome around it, and a plain-text name for every control of the content."""
     open_notebook(page, lab_server, filename)
     violations = audit(page, axe_js, content_only=True)
     reason = known_only(filename, violations)
@@ -80,20 +95,7 @@ def test_axe_finds_nothing_in_the_notebook_content(filename: str, page: Page, la
     (artifacts_dir / f"axe_{filename[:2]}_page.json").write_text(json.dumps(chrome, indent=1))
     unknown = [v for v in chrome if v["id"] not in KNOWN_CHROME]
     assert not unknown, f"{filename}: new violations outside the notebook content:\n{describe(unknown)}"
-
-
-@pytest.mark.parametrize("filename", NOTEBOOKS)
-def test_every_control_has_a_plain_text_name(filename: str, page: Page, lab_server: str) -> None:
-    open_notebook(page, lab_server, filename)
-    # no name, or a name holding markup (a tag, not a comparison such as 'IDCG@k > 0'); the head
-    # names marimo's widgets as they appear, so wait (a while) for every name to be plain
-    all_plain = f"() => ({NAMES_JS})('[id^=\"output-\"]').every((c) => c.name && !/<\\/?[A-Za-z][^>]*>/.test(c.name))"
-    try:
-        page.wait_for_function(all_plain, timeout=15_000, polling=100)
-    except PlaywrightTimeout:
-        pass  # the assertion below names what is still wrong
-    controls = page.evaluate(NAMES_JS, '[id^="output-"]')
-    bad = [c for c in controls if not c["name"] or re.search(r"</?[A-Za-z][^>]*>", c["name"])]
+    bad = _names_problems(page)
     assert not bad, f"{filename}: controls without a plain-text name: {bad}"
 
 

@@ -291,3 +291,25 @@ def test_a_text_verdict_names_its_box_so_the_page_can_mark_it_stale_while_it_is_
     assert f"object-id='{box._id}'" in box.text  # the id the page's box carries
     assert stale.STALE_HEAD in front.CHROME_HEAD  # the head every notebook page gets
     assert "Not checked: you are editing the answer" in stale.STALE_HEAD
+
+
+@pytest.mark.parametrize("exercise", exercises.all_exercises(), ids=lambda ex: ex.id)
+def test_every_bank_exercise_shows_as_notebook_07_shows_it(exercise: exercises.Exercise) -> None:
+    """The pieces 07's cells build for the chosen exercise (heading and statement, answer box or
+    code box, the verdict before any check, the help tabs) render for every exercise of the bank.
+    The browser test opens one exercise of each chapter and kind (tests/browser/test_exercises_browser.py)."""
+    heading = mo.md(f"## {exercise.title}\n\n" + exercises.statement(exercise, with_options=False))
+    assert exercise.title in heading.text
+    if exercise.kind == "code":
+        answer = widgets.code_box(exercise.function)
+        shown_answer = mo.vstack([answer["code"], answer["run"]])
+        verdict = widgets.code_report(answer, exercise.id, learner=None)
+        assert "Not run yet" in shown(verdict)
+    else:
+        answer = widgets.answer_boxes((exercise.id,), label="Your answer")
+        shown_answer = mo.hstack([answer[exercise.id]["answer"], answer[exercise.id]["check"]])
+        verdict = widgets.verdict(answer, exercise.id, exercise=exercise, learner=None)
+        assert "Not checked yet" in shown(verdict)
+    assert "Your answer" in shown(shown_answer) or "Your code" in shown(shown_answer)
+    tabs = widgets.help_tabs(exercise)
+    assert "Worked solution" in shown(tabs) or "Hint" in shown(tabs)
