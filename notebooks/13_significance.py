@@ -18,10 +18,9 @@ def _():
     import ndcg_core as nc
     from ndcg_core.trec import significance as ncsig
     from ndcg_core.teaching import significance_demo as ncdemo
-    from ndcg_core.teaching import toy as nctoy
     import ndcg_core.ui.plots as ncplots
     from ndcg_core.ui import widgets
-    return mo, nc, ncdemo, ncplots, ncsig, nctoy, widgets
+    return mo, nc, ncdemo, ncplots, ncsig, widgets
 
 
 @app.cell(hide_code=True)
@@ -77,14 +76,14 @@ def _(mo, widgets):
 
 @app.cell
 def _(
-    baseline_dropdown, measure_dropdown, mo, nc, ncdemo, ncsig, nctoy, other_dropdown, qrels_upload, run_a_upload,
+    baseline_dropdown, measure_dropdown, mo, nc, ncdemo, ncsig, other_dropdown, qrels_upload, run_a_upload,
     run_b_upload, widgets,
 ):
     pair = None
-    _uploads = (qrels_upload, run_a_upload, run_b_upload)
+    _uploaded = any(_u.value for _u in (qrels_upload, run_a_upload, run_b_upload))
     _shown = None
     try:
-        if any(_u.value for _u in _uploads):
+        if _uploaded:
             _qrels, _e1 = widgets.read_upload(qrels_upload, nc.trec.read_qrels, what="qrels")
             _run_a, _e2 = widgets.read_upload(run_a_upload, nc.trec.read_run, what="run A")
             _run_b, _e3 = widgets.read_upload(run_b_upload, nc.trec.read_run, what="run B")
@@ -93,19 +92,14 @@ def _(
             if _names[0] == _names[1]:
                 _names = (f"A: {_names[0]}", f"B: {_names[1]}")
         else:
-            _toy = nctoy.read_toy_collection()
-            _qrels, _problem = _toy.qrels, None
-            _names = (baseline_dropdown.value, other_dropdown.value)
-            if _names[0] == _names[1]:
-                raise ValueError(
-                    f"runs {_names[0]} and {_names[1]} are the same run: there is no difference to test. "
-                    "Pick two different runs."
-                )
-            _run_a, _run_b = _toy.runs[_names[0]], _toy.runs[_names[1]]
+            _problem = None
         if _problem is not None:
             _shown = _problem
         else:
-            _comparison = ncsig.compare_runs(_qrels, {_names[0]: _run_a, _names[1]: _run_b}, measure_dropdown.value)[0]
+            if _uploaded:
+                _comparison = ncsig.compare_runs(_qrels, {_names[0]: _run_a, _names[1]: _run_b}, measure_dropdown.value)[0]
+            else:  # the toy collection's runs: the same for every learner, computed once per server
+                _comparison = ncdemo.toy_comparison(measure_dropdown.value, baseline_dropdown.value, other_dropdown.value)
             pair = _comparison.pairs[0]
             _shown = mo.md(f"{_comparison.describe()}\n\n{ncdemo.summary_markdown(pair)}")
     except (TypeError, ValueError) as _err:
@@ -187,12 +181,9 @@ def _(mo):
 
 
 @app.cell
-def _(ncdemo, ncsig):
-    SLIDER_SCORES = ncdemo.simulated_pair(**ncdemo.SLIDER_PAIR)
-    SLIDER_STEPS = [3, 5, 10, 20, 30, 50, 75, 100, 150, 200]
-    slider_results = {
-        _n: ncsig.paired_comparison(SLIDER_SCORES["A"][:_n], SLIDER_SCORES["B"][:_n], rounds=4000) for _n in SLIDER_STEPS
-    }
+def _(ncdemo):
+    SLIDER_STEPS = list(ncdemo.SLIDER_STEPS)
+    slider_results = ncdemo.slider_comparisons()  # the same for every learner: computed once per server
     return SLIDER_STEPS, slider_results
 
 
@@ -231,12 +222,11 @@ def _(mo):
 
 @app.cell
 def _(mo, ncdemo, ncsig):
-    def _summary(title, config):
-        _scores = ncdemo.simulated_pair(**config)
-        _r = ncsig.paired_comparison(_scores["A"], _scores["B"])
+    def _summary(title, name):
+        _n, _r = ncdemo.simulated_comparison(name)
         return mo.md(
             f"### {title}\n\n"
-            f"- topics: **{len(_scores)}**\n"
+            f"- topics: **{_n}**\n"
             f"- mean difference: **{_r.mean_difference:+.4f}**\n"
             f"- 95 % interval: [{_r.ci_low:+.4f}, {_r.ci_high:+.4f}]\n"
             f"- randomization p: **{ncsig.format_p(_r.randomization_p_value)}**; t-test p: {ncsig.format_p(_r.t_p_value)}\n"
@@ -245,8 +235,8 @@ def _(mo, ncdemo, ncsig):
 
     mo.hstack(
         [
-            _summary("Significant but tiny", ncdemo.TINY_BUT_SIGNIFICANT),
-            _summary("Large but not significant", ncdemo.LARGE_NOT_SIGNIFICANT),
+            _summary("Significant but tiny", "tiny but significant"),
+            _summary("Large but not significant", "large but not significant"),
         ],
         widths="equal", gap=2,
     )
@@ -289,8 +279,7 @@ def _(mo):
 @app.cell
 def _(draw_button, mo, ncdemo, ncplots, ncsig):
     _seed = draw_button.value + 3  # the first draw: a typical one (9 of 190 below 0.05)
-    _runs = ncdemo.random_runs(20, 50, seed=_seed)
-    _trap = ncsig.compare_scores(_runs, pairs="all", rounds=2000, seed=_seed)
+    _trap = ncdemo.many_comparisons(_seed, 20, 50, rounds=2000)
     _raw = sum(_p.randomization_p_value < 0.05 for _p in _trap.pairs)
     _holm = sum(_p.randomization_p_holm < 0.05 for _p in _trap.pairs)
     mo.vstack([

@@ -12,6 +12,11 @@ scores from a simple seeded model:
 
 The tests are those of :mod:`ndcg_core.trec.significance`; nothing here computes one.
 
+What the chapter shows is the same for every learner (seeded), so the comparisons it opens on
+are computed once per process and kept (:func:`slider_comparisons`, :func:`simulated_comparison`,
+:func:`many_comparisons`, :func:`toy_comparison`): a classroom worker pays for them once, not
+once per student. The results they return are shared: read them, do not change them.
+
 >>> pair = simulated_pair(5, 0.1, 0.05, seed=1)  # or simulated_pair(**SLIDER_PAIR)
 >>> list(pair.columns), pair.shape
 (['A', 'B'], (5, 2))
@@ -19,13 +24,17 @@ The tests are those of :mod:`ndcg_core.trec.significance`; nothing here computes
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .._lazy import pd
-from ..trec.significance import PairedComparison, format_p
+from ..trec import significance as _sig
+from ..trec.significance import Comparison, PairedComparison, format_p
 
 __all__ = ["simulated_pair", "random_runs", "summary_rows", "summary_markdown", "TINY_BUT_SIGNIFICANT",
-           "LARGE_NOT_SIGNIFICANT", "SLIDER_PAIR"]
+           "LARGE_NOT_SIGNIFICANT", "SLIDER_PAIR", "SLIDER_STEPS", "SIMULATED", "slider_comparisons",
+           "simulated_comparison", "many_comparisons", "toy_comparison"]
 
 #: Many topics, a tiny true gain and little topic-by-topic luck: p far below 0.05.
 TINY_BUT_SIGNIFICANT = {"n_topics": 2000, "true_difference": 0.004, "noise": 0.02, "seed": 13}
@@ -33,6 +42,10 @@ TINY_BUT_SIGNIFICANT = {"n_topics": 2000, "true_difference": 0.004, "noise": 0.0
 LARGE_NOT_SIGNIFICANT = {"n_topics": 6, "true_difference": 0.12, "noise": 0.25, "seed": 4}
 #: The pair the topics slider takes its first n topics from.
 SLIDER_PAIR = {"n_topics": 200, "true_difference": 0.04, "noise": 0.1, "seed": 3}
+#: The numbers of topics the slider offers.
+SLIDER_STEPS = (3, 5, 10, 20, 30, 50, 75, 100, 150, 200)
+#: The two simulated pairs by name.
+SIMULATED = {"tiny but significant": TINY_BUT_SIGNIFICANT, "large but not significant": LARGE_NOT_SIGNIFICANT}
 
 
 def _topics(n: int) -> list[str]:
@@ -97,3 +110,50 @@ def summary_rows(pair: PairedComparison) -> list[tuple[str, str]]:
 def summary_markdown(pair: PairedComparison) -> str:
     """:func:`summary_rows` as a two-column Markdown table."""
     return "| figure | value |\n|---|---|\n" + "\n".join(f"| {what} | {value} |" for what, value in summary_rows(pair))
+
+
+@functools.lru_cache(maxsize=None)
+def slider_comparisons(rounds: int = 4000) -> dict[int, PairedComparison]:
+    """The comparison of :data:`SLIDER_PAIR`'s first n topics for each n of :data:`SLIDER_STEPS`
+    (computed once per process).
+
+    >>> r = slider_comparisons()
+    >>> sorted(r) == list(SLIDER_STEPS) and r[200].ci_high - r[200].ci_low < r[10].ci_high - r[10].ci_low
+    True
+    """
+    scores = simulated_pair(**SLIDER_PAIR)
+    return {n: _sig.paired_comparison(scores["A"][:n], scores["B"][:n], rounds=rounds) for n in SLIDER_STEPS}
+
+
+@functools.lru_cache(maxsize=None)
+def simulated_comparison(name: str) -> tuple[int, PairedComparison]:
+    """The number of topics and the comparison of the simulated pair ``name`` of :data:`SIMULATED`
+    (computed once per process)."""
+    if name not in SIMULATED:
+        raise ValueError(f"name must be one of {sorted(SIMULATED)}; got {name!r}.")
+    scores = simulated_pair(**SIMULATED[name])
+    return len(scores), _sig.paired_comparison(scores["A"], scores["B"])
+
+
+@functools.lru_cache(maxsize=64)
+def many_comparisons(seed: int, n_runs: int = 20, n_topics: int = 50, rounds: int = 2000) -> Comparison:
+    """Every pair of :func:`random_runs` (``n_runs`` runs with no true difference, ``seed``)
+    compared, Holm-corrected together (the last 64 seeds asked for are kept)."""
+    return _sig.compare_scores(random_runs(n_runs, n_topics, seed=seed), pairs="all", rounds=rounds, seed=seed)
+
+
+@functools.lru_cache(maxsize=64)
+def toy_comparison(measure: str, baseline: str, other: str) -> Comparison:
+    """Run ``other`` against run ``baseline`` of the toy collection at ``measure`` (the last 64
+    asked for are kept); ValueError for the same run twice or a run the collection lacks."""
+    from .toy import read_toy_collection
+
+    toy = read_toy_collection()
+    for run in (baseline, other):
+        if run not in toy.runs:
+            raise ValueError(f"the toy collection has runs {sorted(toy.runs)}; got {run!r}.")
+    if baseline == other:
+        raise ValueError(
+            f"runs {baseline} and {other} are the same run: there is no difference to test. Pick two different runs."
+        )
+    return _sig.compare_runs(toy.qrels, {baseline: toy.runs[baseline], other: toy.runs[other]}, measure)[0]

@@ -17,10 +17,9 @@ def _():
     import marimo as mo
     from ndcg_core.trec import significance as ncsig
     from ndcg_core.teaching import significance_demo as ncdemo
-    from ndcg_core.teaching import toy as nctoy
     import ndcg_core.ui.plots as ncplots
     from ndcg_core.ui import deck, widgets
-    return deck, mo, ncdemo, ncplots, ncsig, nctoy, widgets
+    return deck, mo, ncdemo, ncplots, ncsig, widgets
 
 
 @app.cell
@@ -60,13 +59,12 @@ def _(deck, pair_controls):
 
 
 @app.cell
-def _(ncsig, nctoy, pair_controls):
-    _toy = nctoy.read_toy_collection()
+def _(ncdemo, pair_controls):
     _a, _b = pair_controls["a"].value, pair_controls["b"].value
     try:
         if _a == _b:
             raise ValueError(f"runs {_a} and {_b} are the same run: pick two different runs.")
-        deck_pair = ncsig.compare_runs(_toy.qrels, {_a: _toy.runs[_a], _b: _toy.runs[_b]}, pair_controls["measure"].value)[0].pairs[0]
+        deck_pair = ncdemo.toy_comparison(pair_controls["measure"].value, _a, _b).pairs[0]
         deck_problem = None
     except (TypeError, ValueError) as _err:
         deck_pair, deck_problem = None, _err
@@ -130,10 +128,9 @@ def _(deck, deck_controls):
 
 
 @app.cell
-def _(ncdemo, ncsig):
-    _scores = ncdemo.simulated_pair(**ncdemo.SLIDER_PAIR)
-    DECK_STEPS = [3, 5, 10, 20, 30, 50, 75, 100, 150, 200]
-    deck_results = {_n: ncsig.paired_comparison(_scores["A"][:_n], _scores["B"][:_n], rounds=4000) for _n in DECK_STEPS}
+def _(ncdemo):
+    DECK_STEPS = list(ncdemo.SLIDER_STEPS)
+    deck_results = ncdemo.slider_comparisons()
     return DECK_STEPS, deck_results
 
 
@@ -156,17 +153,16 @@ def _(DECK_STEPS, deck, deck_controls, deck_results, mo, ncplots, ncsig):
 
 @app.cell
 def _(deck, ncdemo, ncsig):
-    def _line(title, config):
-        _s = ncdemo.simulated_pair(**config)
-        _r = ncsig.paired_comparison(_s["A"], _s["B"])
-        return (f"| {title} | {len(_s)} | {_r.mean_difference:+.4f} | [{_r.ci_low:+.4f}, {_r.ci_high:+.4f}] "
+    def _line(title, name):
+        _n, _r = ncdemo.simulated_comparison(name)
+        return (f"| {title} | {_n} | {_r.mean_difference:+.4f} | [{_r.ci_low:+.4f}, {_r.ci_high:+.4f}] "
                 f"| {ncsig.format_p(_r.randomization_p_value)} |")
 
     deck.text(
         "Significant is not large, large is not significant",
         "| pair | topics | mean difference | 95 % interval | p |\n|---|---|---|---|---|\n"
-        + _line("significant but tiny", ncdemo.TINY_BUT_SIGNIFICANT) + "\n"
-        + _line("large but not significant", ncdemo.LARGE_NOT_SIGNIFICANT),
+        + _line("significant but tiny", "tiny but significant") + "\n"
+        + _line("large but not significant", "large but not significant"),
         ask="Which of the two would you ship? Which would you test on more topics?",
     )
     return
@@ -205,7 +201,7 @@ def _(deck, trap_controls):
 @app.cell
 def _(deck, mo, ncdemo, ncplots, ncsig, trap_controls):
     _seed = trap_controls["draw"].value + 3
-    _trap = ncsig.compare_scores(ncdemo.random_runs(20, 50, seed=_seed), pairs="all", rounds=2000, seed=_seed)
+    _trap = ncdemo.many_comparisons(_seed, 20, 50, rounds=2000)
     _raw = sum(_p.randomization_p_value < 0.05 for _p in _trap.pairs)
     _holm = sum(_p.randomization_p_holm < 0.05 for _p in _trap.pairs)
     _numbers = mo.md(
