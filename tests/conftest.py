@@ -5,6 +5,14 @@ because one example took longer than hypothesis' default 200 ms while the machin
 """
 
 import os
+import sys
+
+# pytest rewrites every test module's asserts on import and caches the result in __pycache__
+# (gitignored), unless bytecode writing is off (PYTHONDONTWRITEBYTECODE, as some machines set):
+# then each run, and each pytest-xdist worker, rewrites all of them again (about 5 s of CPU each).
+# So the test process writes bytecode (into the gitignored __pycache__ folders) whatever the
+# environment says; processes the tests start follow the environment.
+sys.dont_write_bytecode = False
 
 # Figures are drawn off screen, in this process too (notebooks run in-process: tests/notebook_runs.py).
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -37,8 +45,19 @@ from browser_support import require_browser  # noqa: E402
 FOLDER_MARKERS = {"browser": "browser", "load": "load", "packaging": "packaging"}
 
 
+#: Modules whose tests share a costly module-scoped server (HAProxy and workers, a server of
+#: their own, a built wheel): under pytest-xdist (``-n 3 --dist loadgroup``, the README's
+#: command) each of them runs in one process, so that server starts once. Every other test
+#: goes to whichever process is free.
+ONE_PROCESS_MODULES = {
+    "browser/test_live_questions.py", "browser/test_learning_loop.py", "browser/test_front_door.py",
+    "load/test_classroom_load.py", "packaging/test_wheel.py", "ui/test_classroom.py", "ui/test_front.py",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark tests by folder, and every test that drives Chromium (the ``chromium`` fixture) as ``browser``."""
+    """Mark tests by folder, every test that drives Chromium (the ``chromium`` fixture) as
+    ``browser``, and the tests of :data:`ONE_PROCESS_MODULES` as one pytest-xdist group each."""
     for item in items:
         path = Path(str(item.path)).resolve()
         parts = path.relative_to(HERE).parts if HERE in path.parents else ()
@@ -46,6 +65,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(FOLDER_MARKERS[parts[0]])
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker("browser")
+        if "/".join(parts) in ONE_PROCESS_MODULES:
+            item.add_marker(pytest.mark.xdist_group(name="/".join(parts)))
 
 
 @pytest.fixture(scope="session")

@@ -143,7 +143,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "measures-rprec", kicker="Check yourself · question 1 of 3")
+    deck.question(chapter_answers, "measures-rprec", hints="under the answer", kicker="Check yourself · question 1 of 3")
     return
 
 
@@ -161,7 +161,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "measures-bpref", kicker="Check yourself · question 2 of 3")
+    deck.question(chapter_answers, "measures-bpref", hints="under the answer", kicker="Check yourself · question 2 of 3")
     return
 
 
@@ -179,7 +179,7 @@ def _(deck):
 
 @app.cell
 def _(chapter_answers, deck):
-    deck.question(chapter_answers, "measures-map", kicker="Check yourself · question 3 of 3")
+    deck.question(chapter_answers, "measures-map", hints="under the answer", kicker="Check yourself · question 3 of 3")
     return
 
 

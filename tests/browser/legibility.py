@@ -11,6 +11,9 @@ slide of a reveal.js deck:
   reaches ``minText`` too;
 - no element lies outside the slide, the slide's scroll container does not scroll, and
   marimo's "Scroll for more" badge is not shown;
+- no two visible texts are drawn over each other (two fragments placed in one grid cell, a
+  label over a caption): the boxes of their lines may not share more than a fifth of the
+  smaller one (formulas, whose glyphs stack, are left out);
 - coloured text (any colour that is not a grey) has at least 4.5:1 contrast against the
   background it is drawn on; SVG strokes and fills of plots at least 3:1 against white.
 
@@ -73,6 +76,7 @@ LEGIBILITY_JS = r"""
   }
 
   const seen = new Set();
+  const lines = [];  // [text, DOMRect] of each visible HTML text's line boxes
   function walk(node) {
     if (node.nodeType === 3) {
       const text = node.textContent;
@@ -94,6 +98,11 @@ LEGIBILITY_JS = r"""
       const r = e.getBoundingClientRect();
       if (r.width > 0 && (r.left < box.left - 2 || r.right > box.right + 2 || r.top < box.top - 2 || r.bottom > box.bottom + 2))
         problems.push(`text outside the slide: "${short(text)}"`);
+      if (!(e instanceof SVGElement) && !e.closest('.katex, math')) {  // a formula's glyphs stack by design
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const q of range.getClientRects()) if (q.width > 2 && q.height > 2) lines.push([text, q]);
+      }
       const color = parse(e instanceof SVGElement ? (style.fill !== 'none' ? style.fill : style.color) : style.color);
       if (color && !isGrey(color)) {
         const bg = e instanceof SVGElement ? {r: 255, g: 255, b: 255, a: 1} : background(e);
@@ -132,6 +141,15 @@ LEGIBILITY_JS = r"""
     for (const child of node.childNodes) walk(child);
   }
   walk(section);
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const [ta, a] = lines[i], [tb, b] = lines[j];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 0 && h > 0 && w * h > 0.2 * Math.min(a.width * a.height, b.width * b.height))
+        problems.push(`texts drawn over each other: "${short(ta)}" and "${short(tb)}"`);
+    }
+  }
   return [...new Set(problems)];
 }
 """

@@ -17,8 +17,8 @@ import pandas as pd
 from ...teaching import measures
 from .. import deck, plots
 
-__all__ = ["TITLE_MD", "EXERCISES", "OTHER_TOPICS", "PLOT_HEIGHT_IN", "plot_html", "kinds_markdown",
-           "family_result", "on_top_result", "sampling_result"]
+__all__ = ["TITLE_MD", "EXERCISES", "OTHER_TOPICS", "PLOT_HEIGHT_IN", "SAMPLING_HEIGHT_IN", "plot_html",
+           "kinds_markdown", "family_result", "on_top_result", "sampling_result"]
 
 TITLE_MD = (
     "# 12 · Which measure?\n\n"
@@ -33,11 +33,13 @@ EXERCISES = ("measures-rprec", "measures-bpref", "measures-map")
 OTHER_TOPICS = "0, 0, 1, 0, 0 | 1\n1, 1, 0 |"
 #: Figure height (inches at 10 wide): the figure sits under the controls of a 1280x720 slide.
 PLOT_HEIGHT_IN = 4.0
+#: The height of the two plots with a legend under the axes (unjudged on top, thinning): the
+#: paired bars' 18 pt values need it to stay apart.
+SAMPLING_HEIGHT_IN = 4.6
 
 
 def plot_html(fig: Any) -> str:
-    """A figure as the deck's inline SVG, cut to :data:`PLOT_HEIGHT_IN`."""
-    fig.set_size_inches(10, PLOT_HEIGHT_IN)
+    """A figure (drawn with ``slide=True`` and its slide height) as the deck's inline SVG."""
     return f'<figure class="ndcg-plot">{plots.to_svg(fig)}</figure>'
 
 
@@ -63,14 +65,15 @@ def family_result(labels: list, judgments: list) -> Any:
     """The six measures of the list (MAP with :data:`OTHER_TOPICS`) beside the control, bars under."""
     values = measures.measure_values(labels, 5, judgments=judgments, other_topics=measures.parse_topics(OTHER_TOPICS))
     rows = [(str(name), f"{value:.4f}") for name, value in values["value"].items()]
-    return deck.panel(_numbers_html(rows), plot_html(plots.measure_bars(values)))
+    return deck.panel(_numbers_html(rows), plot_html(plots.measure_bars(values, height=PLOT_HEIGHT_IN, slide=True)))
 
 
 def on_top_result(labels: list, judgments: list, count: int) -> Any:
     """P@R, AP, nDCG@5 (gain 0, condensed) and bpref with ``count`` unjudged documents on top."""
     table = measures.unjudged_on_top_table(labels, 5, judgments=judgments, count=count)
     held = [str(name) for name, change in table["change"].items() if abs(change) < 1e-12]
-    figure = plots.holes_bars(table, title="Unjudged documents on top", after_label=f"with {count} unjudged on top")
+    figure = plots.holes_bars(table, title="Unjudged documents on top", after_label=f"with {count} unjudged on top",
+                              height=SAMPLING_HEIGHT_IN, slide=True)
     return deck.panel(_numbers_html([("Unchanged:", ", ".join(held) or "none")]), plot_html(figure))
 
 
@@ -79,4 +82,5 @@ def sampling_result(sampling: pd.DataFrame, percent: int) -> Any:
     summary = measures.sampling_summary(sampling, percent / 100)["share of full value"]
     shown = [name for name in summary.index if name == "bpref" or name == "MAP" or name.endswith("condensed")]
     rows = [(str(name), f"{summary[name]:.0%}") for name in shown]  # three lines: the plot has every measure
-    return deck.panel(_numbers_html(rows), plot_html(plots.sampling_plot(sampling, percent / 100)))
+    figure = plots.sampling_plot(sampling, percent / 100, height=SAMPLING_HEIGHT_IN, slide=True)
+    return deck.panel(_numbers_html(rows), plot_html(figure))
