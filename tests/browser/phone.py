@@ -13,11 +13,14 @@ buttons, checkboxes, switches, slider thumbs) smaller than ``min`` x ``min`` CSS
 of them that overlap. Links inside running text are not targets here (WCAG 2.5.8 exempts them).
 
 :data:`PLOTS_JS` gives the scale each plot's picture is drawn at (drawn width / natural width).
+
+:data:`SLIDERS_JS` gives each shown slider's label and track width in CSS px (a full-width
+slider in a wrapped row once shrank to its thumb, 0 px of track, at 360 px).
 """
 
 from __future__ import annotations
 
-__all__ = ["OVERFLOW_JS", "TARGETS_JS", "PLOTS_JS", "ON_A_PHONE"]
+__all__ = ["OVERFLOW_JS", "TARGETS_JS", "PLOTS_JS", "SLIDERS_JS", "ON_A_PHONE"]
 
 #: How the phone tests open a page: the device's scale, a touch screen, the mobile viewport
 #: (the page's ``<meta name="viewport">`` counts, and a page wider than the screen is zoomed out).
@@ -150,4 +153,15 @@ PLOTS_JS = r"""
 () => [...document.querySelectorAll("figure.ndcg-plot img")]
   .filter((i) => i.checkVisibility() && i.naturalWidth > 0)
   .map((i) => i.getBoundingClientRect().width / i.naturalWidth)
+"""
+
+SLIDERS_JS = r"""
+() => [...document.querySelectorAll('marimo-slider')].map((s) => {
+  // marimo-slider is display: contents (no box): measure the slider's root inside its shadow root
+  const track = (s.shadowRoot || s).querySelector('[data-orientation="horizontal"]');
+  let label = s.getAttribute('data-label') || '';
+  try { label = JSON.parse(label); } catch (err) { /* a plain string */ }
+  label = String(label).replace(/<[^>]*>/g, '').trim();
+  return track && track.checkVisibility() ? [label, Math.round(track.getBoundingClientRect().width)] : null;
+}).filter(Boolean)
 """

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from marimo_page import assert_no_traceback, open_notebook, run_and_settle, select_option, wait_for_text
-from phone import ON_A_PHONE, OVERFLOW_JS, PLOTS_JS, TARGETS_JS
+from phone import ON_A_PHONE, OVERFLOW_JS, PLOTS_JS, SLIDERS_JS, TARGETS_JS
 from playwright.sync_api import Page, expect
 
 import ndcg_core as nc
@@ -42,6 +42,8 @@ MIN_TARGET = 24
 #: A plot's smallest text as drawn on a phone, CSS px (its 18 pt labels at 100 dpi are 25 px
 #: at the picture's natural width; a phone shows them near a third of that, pinch-zoom enlarges).
 MIN_PLOT_TEXT_PX = 8.0
+#: The shortest slider track a finger can set a value on (CSS px).
+MIN_SLIDER_PX = 120
 #: What a phone may download on its first visit to a page, in bytes: HTTP (the front page; for a
 #: notebook, marimo's frontend, about 7.2 MB measured) and the notebook's outputs over the
 #: WebSocket (35-220 kB for 01-11; 12 sends about 950 kB). The README has the figures. A page
@@ -137,6 +139,9 @@ def _layout_problems(page: Page, width: int) -> list[str]:
     for scale in page.evaluate(PLOTS_JS):
         if scale * natural_px + 0.05 < MIN_PLOT_TEXT_PX:
             problems.append(f"a plot is drawn at {scale:.0%}: its smallest text shows at {scale * natural_px:.1f} px")
+    for label, track in page.evaluate(SLIDERS_JS):
+        if track < MIN_SLIDER_PX:
+            problems.append(f"the slider {label or '(no label)'} is {track} px wide (less than {MIN_SLIDER_PX}: too short to set a value)")
     return problems
 
 

@@ -6,9 +6,10 @@ slide and every fragment) and :data:`legibility.LEGIBILITY_JS` checks the slide 
 text of at least 20 px (numbers 30), nothing outside the slide, no scrolling, no "Scroll for
 more", coloured text at 4.5:1 and plot strokes at 3:1. Once a slide shows all its fragments,
 axe-core (tests/browser/axe.py) audits its cells' outputs: no violation. The same walk does
-both, so a deck is opened once for the two checks; the deck is then laid out again at
-1920x1080 (no reload) and walked for pictures. Screenshots of every step at 1280x720 and of
-every slide at 1920x1080 go to tests/artifacts/legibility/. The buttons on the slides (worked
+both, so a deck is opened once for the two checks. A screenshot of every slide (with all its
+fragments shown) and of every step that fails goes to tests/artifacts/legibility/; with
+``NDCG_LAB_PICTURES=1`` the deck is also laid out again at 1920x1080 (no reload) and walked for
+pictures (reveal.js draws the same 1280x720 slide scaled by 1.5, so there is nothing new to check). The buttons on the slides (worked
 solutions, the ideal stepper, checked answers) are pressed by tests/browser/test_deck_*.py.
 
 Every deck passes; :data:`KNOWN` would mark a deck with known failures as a strict ``xfail``
@@ -18,6 +19,7 @@ with the problems named (so it still runs and reports), never a skip.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,7 @@ def walk_deck(page: Page, filename: str, size: tuple[int, int], out: Path, check
     problems: list[str] = []
     for step in range(120):
         index, total, revealed, hidden = page.evaluate(STATE_JS)
+        found_before = len(problems)
         page.wait_for_function(DECK_STILL_JS, polling="raf")
         if check:
             for problem in page.evaluate(LEGIBILITY_JS, rules)[:12]:
@@ -70,7 +73,7 @@ def walk_deck(page: Page, filename: str, size: tuple[int, int], out: Path, check
                 found = audit(page, axe_js, content_only=True, within=".reveal .slides > section.present")
                 if found:
                     problems.append(f"slide {index + 1} (step {step}): axe-core: {describe(found)}")
-        if check or hidden == 0:
+        if hidden == 0 or (check and len(problems) > found_before):  # each slide as shown, and each failing step
             page.screenshot(path=str(out / f"{filename[:2]}_{size[0]}x{size[1]}_{step:02d}.png"))
         if index == total - 1 and hidden == 0:
             return problems
@@ -104,7 +107,8 @@ def test_every_slide_is_legible_at_1280x720_and_passes_axe(
     page.set_viewport_size({"width": 1280, "height": 720})
     open_notebook(page, lab_slides_server, filename)
     problems = walk_deck(page, filename, (1280, 720), out, check=True, axe_js=axe_js)
-    walk_deck(page, filename, (1920, 1080), out, check=False)
+    if os.environ.get("NDCG_LAB_PICTURES"):  # reveal.js scales the 1280x720 slide: pictures only, no new check
+        walk_deck(page, filename, (1920, 1080), out, check=False)
     (out / f"{filename[:2]}_problems.json").write_text(json.dumps(problems, indent=1, ensure_ascii=False))
     if problems and filename in KNOWN:
         request.applymarker(pytest.mark.xfail(reason=KNOWN[filename], strict=True))
