@@ -30,7 +30,7 @@ pytestmark = pytest.mark.browser
 PRESENT = ".reveal .slides > section.present"
 #: (exercise, what its last press shows), in the order of their slides
 SOLUTIONS = [
-    ("binary-best-fourth", f"nDCG@5 = 2.292 / 3.6309 = {(1 + 3 / log2(5)) / (3 + 1 / log2(3)):.4f}"),
+    ("binary-best-fourth", f"nDCG@5 = DCG@5 / IDCG@5 = 2.292 / 3.6309 = {(1 + 3 / log2(5)) / (3 + 1 / log2(3)):.4f}"),
     ("binary-precision-short", "P@5 = 0.4"),
     ("binary-ap", f"AP = (1/2 + 2/3 + 3/5) / 4 = {(1 / 2 + 2 / 3 + 3 / 5) / 4:.4f}"),
 ]
@@ -55,7 +55,8 @@ def test_deck_09_every_worked_solution_fits_at_every_press(page: Page, lab_slide
     page.set_viewport_size({"width": 1280, "height": 720})
     open_notebook(page, lab_slides_server, "09_graded_vs_binary.py")
     page.wait_for_function(DECK_STILL_JS, polling="raf")
-    buttons = page.get_by_role("button", name="Next rank of the solution", exact=True)
+    # slides not shown are hidden from the accessibility tree: count the buttons with them
+    buttons = page.get_by_role("button", name="Next rank of the solution", exact=True, include_hidden=True)
     expect(buttons).to_have_count(len(SOLUTIONS))
     for i, (exercise, answer) in enumerate(SOLUTIONS):
         show_slide_with(page, buttons.nth(i))
@@ -91,4 +92,5 @@ def test_deck_12_a_checked_answer_its_hints_and_worked_answer_fit(page: Page, la
         expect(slide).to_contain_text(shown)
         legible(page, out, f"12_pressed_bpref_{'hints' if shown.startswith('Hint') else 'answer'}")
     expect(slide.locator(".ndcg-exercise-hints")).to_be_hidden()  # the worked answer took its place
+    expect(slide).to_contain_text("Checked answer")  # the verdict's line stays, its explanation gives way
     assert_no_traceback(page)
