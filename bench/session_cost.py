@@ -38,18 +38,12 @@ from pathlib import Path
 
 import psutil
 
+from ndcg_core.infra.processes import free_port
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classroom_load import COMPRESSION, HTTPFailure, http  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def cpu_seconds(process: psutil.Process) -> float:
