@@ -132,11 +132,11 @@ def expected_numbers(labels: list[int], k: int) -> tuple[float, float, float]:
     return dcg, idcg, (dcg / idcg if idcg > 0 else 0.0)
 
 
-STATS = re.compile(r">(I?DCG|NDCG)@(\d+)</div><div[^>]*>([-0-9.]+|n/a|–|—)<")
+STATS = re.compile(r">(I?DCG|[nN]DCG)@(\d+)</div><div[^>]*>([-0-9.]+|n/a|–|—)<")
 
 
 def read_stats(html: str) -> dict[str, tuple[int, str]] | None:
-    found = {name: (int(k), value) for name, k, value in STATS.findall(html)}
+    found = {name.upper(): (int(k), value) for name, k, value in STATS.findall(html)}  # the page says nDCG
     return found if {"DCG", "IDCG", "NDCG"} <= found.keys() else None
 
 

@@ -115,7 +115,7 @@ def _(compare, discount_dropdown, jk_base_slider, k_slider, labels_text, mo, nc,
                 [
                     mo.stat(f"{_scored.dcg:.4f}", label=f"DCG@{_k}"),
                     mo.stat(f"{_scored.idcg:.4f}", label=f"IDCG@{_k}"),
-                    mo.stat(f"{_scored.ndcg:.4f}", label=f"NDCG@{_k}"),
+                    mo.stat(f"{_scored.ndcg:.4f}", label=f"nDCG@{_k}"),
                 ],
                 justify="start",
                 gap=4,

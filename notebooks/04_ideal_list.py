@@ -93,7 +93,7 @@ def _(compare, input_error, judgments, k_slider, labels, mo, nc, tables):
             [
                 mo.stat(f"{_scored.dcg:.4f}", label=f"DCG@{_k}"),
                 mo.stat(f"{_scored.idcg:.4f}", label=f"IDCG@{_k}"),
-                mo.stat(f"{_scored.ndcg:.4f}", label=f"NDCG@{_k}"),
+                mo.stat(f"{_scored.ndcg:.4f}", label=f"nDCG@{_k}"),
             ],
             justify="start",
             gap=4,
@@ -246,7 +246,7 @@ def _(claims, mo, nc, relevant_slider):
                 f"{'below' if _drop.drops else 'not below'} nDCG@10 = {_drop.ndcg_small:.4f}.")
     mo.vstack([
         mo.hstack(
-            [mo.stat(f"{_at10:.4f}", label="NDCG@10"), mo.stat(f"{_at100:.4f}", label="NDCG@100")],
+            [mo.stat(f"{_at10:.4f}", label="nDCG@10"), mo.stat(f"{_at100:.4f}", label="nDCG@100")],
             justify="start",
             gap=4,
         ),

@@ -115,8 +115,8 @@ def _(input_error, judgments, k_slider, labels, mo, nc):
     mo.vstack([
         mo.hstack(
             [
-                mo.stat(f"{_zero.ndcg:.4f}", label=f"NDCG@{_k} · unjudged = gain 0"),
-                mo.stat(f"{_condensed.ndcg:.4f}", label=f"NDCG@{_k} · condensed"),
+                mo.stat(f"{_zero.ndcg:.4f}", label=f"nDCG@{_k} · unjudged = gain 0"),
+                mo.stat(f"{_condensed.ndcg:.4f}", label=f"nDCG@{_k} · condensed"),
                 mo.stat(f"{_zero.unjudged_fraction:.0%}", label=f"Unjudged in the top {_k}"),
             ],
             justify="start",

@@ -353,7 +353,7 @@ def _(
     mo.vstack([
         mo.hstack(
             [
-                mo.stat(f"{evaluation.mean[f'ndcg_cut_{k}']:.4f}", label=f"Mean NDCG@{k}"),
+                mo.stat(f"{evaluation.mean[f'ndcg_cut_{k}']:.4f}", label=f"Mean nDCG@{k}"),
                 mo.stat(f"{evaluation.mean['ndcg']:.4f}", label="Mean NDCG (whole run)"),
                 mo.stat(f"{evaluation.mean[f'unjudged_cut_{k}']:.0%}", label=f"Unjudged in the top {k}"),
                 mo.stat(f"{evaluation.num_q}", label="Topics averaged"),

@@ -103,7 +103,7 @@ PRESETS: tuple[Preset, ...] = (
         note=(
             "Two of the top five results were never judged (`?`). With *gain 0* they count as "
             "non-relevant; switch *Unjudged documents* to *condense* to drop them and watch "
-            "NDCG@5 rise. The unjudged fraction tells how much the number rests on guesses."
+            "nDCG@5 rise. The unjudged fraction tells how much the number rests on guesses."
         ),
     ),
     Preset(
@@ -120,7 +120,7 @@ PRESETS: tuple[Preset, ...] = (
     ),
     Preset(
         key="deep-cutoff",
-        title="NDCG@100 below NDCG@10",
+        title="nDCG@100 below nDCG@10",
         labels="2, 2, 1, 1, 1, 1, 0, 1, 0, 1",
         missed="1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2",
         config=NDCGConfig(k=10),

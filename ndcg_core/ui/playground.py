@@ -455,15 +455,15 @@ HIDDEN_VALUE = "?.????"
 
 
 def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool = False, css: bool = True) -> str:
-    """The big numbers as HTML: DCG@k, IDCG@k, NDCG@k (4 decimals) and the unjudged share.
+    """The big numbers as HTML: DCG@k, IDCG@k, nDCG@k (4 decimals) and the unjudged share.
 
-    Sized for a projector; the labels carry the actual k (``NDCG@5``). ``hidden=True`` shows
+    Sized for a projector; the labels carry the actual k (``nDCG@5``). ``hidden=True`` shows
     :data:`HIDDEN_VALUE` instead of each number (while a class works them out); ``compact=True``
     (a slide) leaves out the captions and the unjudged share. ``css=False`` leaves out
     :data:`STATS_CSS`, for a page that has it once already (:data:`PAGE_STYLES`).
 
     >>> html = stats_html(evaluate("1, 0, 2, 1, 0", k=5))
-    >>> "NDCG@5" in html and "0.7763" in html and "2.4307" in html
+    >>> "nDCG@5" in html and "0.7763" in html and "2.4307" in html
     True
     >>> "0.7763" in stats_html(evaluate("1, 0, 2, 1, 0", k=5), hidden=True)
     False
@@ -473,7 +473,7 @@ def stats_html(result: PlaygroundResult, *, hidden: bool = False, compact: bool 
     boxes = [
         ("DCG" + cut, f"{s.dcg:.4f}", "this ranking", COLORS["blue"]),
         ("IDCG" + cut, f"{s.idcg:.4f}", "the ideal ranking", COLORS["orange"]),
-        ("NDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", COLORS["green"]),
+        ("nDCG" + cut, f"{s.ndcg:.4f}", "DCG / IDCG" if s.idcg > 0 else "IDCG is 0, so 0", COLORS["green"]),
     ]
     if not compact:
         boxes.append((

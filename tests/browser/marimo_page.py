@@ -21,7 +21,7 @@ Typical use::
 
     open_notebook(page, lab_server, "01_playground.py")
     set_text(page, "Relevance labels", "3, 2, 1")
-    assert "NDCG@5" in page_text(page)
+    assert "nDCG@5" in page_text(page)
     assert_no_traceback(page)
 """
 

@@ -240,7 +240,7 @@ def test_02_gains_bad_input_shows_the_message(page: Page, lab_server: str) -> No
 def test_03_discounts_switch_the_discount(page: Page, request: pytest.FixtureRequest, view: str) -> None:
     open_deck(page, served(request, view), "03_discounts.py", view)
     goto_slide_with(page, "Discount")
-    text = reveal_until(page, "NDCG@5")
+    text = reveal_until(page, "nDCG@5")
     assert f"{nc.ndcg(LECTURE, 5, judgments=LECTURE_JUDGMENTS):.4f}" in text  # 0.7763 to start
     select_option(page, "Discount", "1/i")
     text = slide_text(page)
@@ -273,10 +273,10 @@ def test_04_ideal_list_missed_documents_enter_the_ideal(page: Page, lab_server: 
     goto_slide_with(page, "Relevance labels")
     set_text(page, "Relevance labels", "3")
     set_text(page, "Judged documents not in the list", "3, 2, 2, 1")
-    text = reveal_until(page, "NDCG@5")
+    text = reveal_until(page, "nDCG@5")
     expected = nc.ndcg([3], 5, judgments=[3, 3, 2, 2, 1])
     assert f"{expected:.4f}" == f"{3 / (3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6)):.4f}"
-    assert f"NDCG@5\n{expected:.4f}" in text
+    assert f"nDCG@5\n{expected:.4f}" in text
     assert f"{nc.idcg([3, 3, 2, 2, 1], 5):.4f}" in text
     assert_no_traceback(page)
 
@@ -286,7 +286,7 @@ def test_04_slider(page: Page, request: pytest.FixtureRequest, view: str) -> Non
     open_deck(page, served(request, view), "04_ideal_list.py", view)
     goto_slide_with(page, "Relevant documents judged for the topic")
     run = [1 if r <= 8 or r in (30, 60) else 0 for r in range(1, 101)]
-    text = reveal_until(page, "NDCG@100")
+    text = reveal_until(page, "nDCG@100")
     assert f"{nc.ndcg(run, 100, judgments=[1] * 15):.4f}" in text
     thumb = page.locator(".reveal .slides > section.present" if view == "slides" else "body").get_by_role(
         "slider", name="Relevant documents judged for the topic", exact=True
@@ -295,7 +295,7 @@ def test_04_slider(page: Page, request: pytest.FixtureRequest, view: str) -> Non
     run_and_settle(page, lambda: (thumb.focus(), page.keyboard.press("ArrowUp")), what="one step up on the slider")
     # In a deck the same key press may also reach reveal.js, which then hides the slide's last
     # fragment again; a lecturer presses the right arrow to show it, and so does the test.
-    text = reveal_until(page, "NDCG@100")
+    text = reveal_until(page, "nDCG@100")
     assert f"{nc.ndcg(run, 100, judgments=[1] * 16):.4f}" in text
     assert "With 16 relevant documents, nDCG@100 is lower than nDCG@10." in " ".join(text.split())
     assert_no_traceback(page)

@@ -118,7 +118,7 @@ def test_the_ideal_one_rank_per_press_and_the_trap_switched(page: Page, lab_slid
     side = present(page).locator(".ndcg-deck-side")
     trap = 3 / (3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6))
     assert f"{nc.ndcg([3], 5, judgments=[3, 3, 2, 2, 1]):.4f}" == f"{trap:.4f}"
-    assert f"NDCG@5\n{trap:.4f}" in side.inner_text()
+    assert f"nDCG@5\n{trap:.4f}" in side.inner_text()
     run_and_settle(page, present(page).get_by_label("the run's own labels", exact=True).check,
                    what="the ideal from the run's own labels")
     expect(side).to_contain_text("1.0000")

@@ -259,10 +259,10 @@ def test_k_is_taken_as_typed_or_refused(server, page, artifacts_dir):
     run_and_settle(page, lambda: (labels.fill(many), labels.press("Enter")), what="6,000 labels")
     _type_k(page, "5000")
     text = flat(page)
-    assert "NDCG@5000" in text and "k = 5000, as typed" in text       # not clamped to 100
+    assert "nDCG@5000" in text and "k = 5000, as typed" in text       # not clamped to 100
     _type_k(page, "2.5")
     text = flat(page)
-    assert "got '2.5', which is not whole. Type 2 or 3" in text and "NDCG@2" not in text  # not rounded
+    assert "got '2.5', which is not whole. Type 2 or 3" in text and "nDCG@2" not in text  # not rounded
     _type_k(page, "0")
     assert "k must be a whole number of 1 or more; got '0'" in flat(page)
     run_and_settle(page, lambda: (labels.fill("1, 0, 2"), labels.press("Enter")), what="3 labels")
@@ -270,7 +270,7 @@ def test_k_is_taken_as_typed_or_refused(server, page, artifacts_dir):
     assert "k = 20 is beyond the list's 3 documents" in flat(page)
     page.screenshot(path=str(artifacts_dir / "learning_k_beyond_list.png"), full_page=True)
     _type_k(page, "")
-    assert "NDCG@5" in flat(page)
+    assert "nDCG@5" in flat(page)
     assert_no_traceback(page)
 
 
@@ -280,7 +280,7 @@ def test_empty_entries_fractional_labels_and_negative_gains_are_said(server, pag
     run_and_settle(page, lambda: (labels.fill("1,,2"), labels.press("Enter")), what="1,,2")
     text = flat(page)
     assert "label 2 is empty: there is nothing between two commas after label 1" in text
-    assert "NDCG@5" not in text.split("Cannot compute")[1][:200]
+    assert "nDCG@5" not in text.split("Cannot compute")[1][:200]
     run_and_settle(page, lambda: (labels.fill("1, 1.5, 0"), labels.press("Enter")), what="a fractional label")
     assert "Fractional labels (1.5) are used exactly as typed" in flat(page)
     select_option(page, "Gain", "table")

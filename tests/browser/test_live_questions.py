@@ -291,7 +291,7 @@ def test_a_student_logs_in_with_the_class_password_and_gets_the_playground_throu
     page.get_by_role("button", name="Login").click()
     page.locator("#password").wait_for(state="detached")
     open_notebook(page, server.base, "01_playground.py")
-    assert "NDCG@5" in page_text(page) and "0.7763" in page_text(page)
+    assert "nDCG@5" in page_text(page) and "0.7763" in page_text(page)
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies.get("NDCGLAB_WORKER") == "w1"
 

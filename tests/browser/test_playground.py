@@ -55,7 +55,7 @@ def expected_numbers(labels_text: str, missed_text: str = "", k: int = 5, **opti
     if options.pop("ideal", "judgments") == "list":
         judgments = None
     s = nc.score(labels, k, judgments=judgments, **options)  # type: ignore[arg-type]
-    return {f"DCG@{k}": f"{s.dcg:.4f}", f"IDCG@{k}": f"{s.idcg:.4f}", f"NDCG@{k}": f"{s.ndcg:.4f}"}
+    return {f"DCG@{k}": f"{s.dcg:.4f}", f"IDCG@{k}": f"{s.idcg:.4f}", f"nDCG@{k}": f"{s.ndcg:.4f}"}
 
 
 def set_k(page: Page, value: int) -> None:
@@ -85,10 +85,10 @@ def open_playground(page: Page, base_url: str) -> None:
     open_notebook(page, base_url, PLAYGROUND)
     show_slide_with(page, page.get_by_label("Relevance labels", exact=True))
     if page.locator(".reveal .slides > section").count():
-        show_slide_with(page, page.locator(PRESENT_NDCG, has_text=re.compile(r"^NDCG@\d+$")))
-        expect(page.locator(PRESENT_NDCG, has_text="NDCG@5")).to_be_visible()
+        show_slide_with(page, page.locator(PRESENT_NDCG, has_text=re.compile(r"^nDCG@\d+$")))
+        expect(page.locator(PRESENT_NDCG, has_text="nDCG@5")).to_be_visible()
     else:
-        expect(page.get_by_text("NDCG@5", exact=True)).to_be_visible()
+        expect(page.get_by_text("nDCG@5", exact=True)).to_be_visible()
 
 
 def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
@@ -104,7 +104,7 @@ def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: P
 def test_playground_opens_on_the_lecture_example(lab_server: str, page: Page, artifacts_dir: Path) -> None:
     open_playground(page, lab_server)
     expect(page.locator(".reveal")).to_have_count(0)  # ndcg-lab: a vertical page, not a deck
-    assert shown_numbers(page) == {"DCG@5": "2.4307", "IDCG@5": "3.1309", "NDCG@5": "0.7763"}
+    assert shown_numbers(page) == {"DCG@5": "2.4307", "IDCG@5": "3.1309", "nDCG@5": "0.7763"}
     assert expected_numbers("1, 0, 2, 1, 0") == shown_numbers(page)
     text = page_text(page)
     assert "nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)" in text
@@ -160,7 +160,7 @@ def test_log_base_and_gain_table_fields(lab_server: str, page: Page) -> None:
     set_number(page, "Base", 10)
     shown = shown_numbers(page)
     assert shown == expected_numbers("1, 0, 2, 1, 0", discount="log", base=10)
-    assert shown["NDCG@5"] == "0.7763"  # the base cancels in nDCG ...
+    assert shown["nDCG@5"] == "0.7763"  # the base cancels in nDCG ...
     assert shown["DCG@5"] != "2.4307"  # ... but not in DCG
     select_option(page, "Discount", "Järvelin–Kekäläinen (base b)")
     set_number(page, "Base", 3)
@@ -218,14 +218,14 @@ def test_malformed_gain_table_names_the_entry(lab_server: str, page: Page) -> No
 
 def test_presets_load_their_case(lab_server: str, page: Page) -> None:
     open_playground(page, lab_server)
-    select_option(page, "Preset", "NDCG@100 below NDCG@10")
+    select_option(page, "Preset", "nDCG@100 below nDCG@10")
     preset = get_preset("deep-cutoff")
     at_10 = expected_numbers(preset.labels, preset.missed, k=10)
     assert shown_numbers(page) == at_10
     set_k(page, 100)
     at_100 = expected_numbers(preset.labels, preset.missed, k=100)
     assert shown_numbers(page) == at_100
-    assert float(at_100["NDCG@100"]) < float(at_10["NDCG@10"])
+    assert float(at_100["nDCG@100"]) < float(at_10["nDCG@10"])
     assert_no_traceback(page)
 
 
@@ -257,7 +257,7 @@ def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_se
     assert page.locator("marimo-text").first.evaluate("(e) => getComputedStyle(e).zoom") == "1"  # no deck CSS
     labels = box_of(page.get_by_label("Relevance labels", exact=True))
     k = box_of(page.get_by_role("slider", name="k", exact=True))
-    numbers = box_of(page.get_by_text("NDCG@5", exact=True))
+    numbers = box_of(page.get_by_text("nDCG@5", exact=True))
     table = box_of(page.get_by_text("Rank by rank", exact=True))
     assert labels["y"] < k["y"] < numbers["y"] < table["y"], (labels, k, numbers, table)
     discounts, gains, cutoffs = plot_boxes(page)
@@ -281,7 +281,7 @@ def test_one_projector_screen_at_1920x1080_shows_the_numbers_table_and_all_three
     shown = [
         page.get_by_label("Relevance labels", exact=True),
         page.get_by_role("slider", name="k", exact=True),
-        *(stats.get_by_text(text, exact=True) for text in ("DCG@5", "2.4307", "IDCG@5", "3.1309", "NDCG@5", "0.7763")),
+        *(stats.get_by_text(text, exact=True) for text in ("DCG@5", "2.4307", "IDCG@5", "3.1309", "nDCG@5", "0.7763")),
         page.get_by_text("nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)"),
         page.locator("table.ndcg-breakdown"),
         # the line under the table (it was cut off by the bottom of the screen)
@@ -331,7 +331,7 @@ def test_slides_widgets_stay_live_on_the_controls_slide(lab_slides_server: str, 
     set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
     assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1")
     select_option(page, "Gain", "exponential")  # the next slide: Gain, its numbers and its plot
-    show_slide_with(page, page.locator(PRESENT_NDCG, has_text=re.compile(r"^NDCG@\d+$")))
+    show_slide_with(page, page.locator(PRESENT_NDCG, has_text=re.compile(r"^nDCG@\d+$")))
     assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", gain="exponential")
     assert page.locator(".reveal .slides > section.present figure.ndcg-plot").count() == 1
     page.screenshot(path=artifacts_dir / "playground_slides_changed.png")

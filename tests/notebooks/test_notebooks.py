@@ -179,7 +179,7 @@ def test_deck_layout_has_one_entry_per_cell(layout: Path) -> None:
 def test_playground_opens_on_the_lecture_example() -> None:
     result = run_notebook(PLAYGROUND, wanted=("result",))
     shown = html.unescape("\n".join(result["outputs"]))
-    for text in ("DCG@5", "IDCG@5", "NDCG@5", "2.4307", "3.1309", "0.7763"):
+    for text in ("DCG@5", "IDCG@5", "nDCG@5", "2.4307", "3.1309", "0.7763"):
         assert text in shown
     assert "nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)" in shown
 
@@ -229,7 +229,7 @@ def test_a_typed_k_is_taken_as_typed_or_refused(typed: str, shown: str) -> None:
     text = html.unescape("\n".join(result["outputs"]))
     assert shown in text
     if typed == "5000":
-        assert "NDCG@5000" in text
+        assert "nDCG@5000" in text
     else:
         assert result["defs"]["result"] == "None"
 

@@ -187,7 +187,7 @@ def run_03(app, labels="1, 0, 2, 1, 0", discount="log2", k=5, jk_base=2, log_bas
 def test_03_chosen_discount_on_the_lecture_example(apps, discount, base, expected_ndcg):
     outputs, _ = run_03(apps["03_discounts.py"], discount=discount, jk_base=base or 2)
     text = plain(outputs)
-    assert f"NDCG@5 {expected_ndcg:.4f}" in text
+    assert f"nDCG@5 {expected_ndcg:.4f}" in text
     described = nc.NDCGConfig(discount=discount, base=base, k=5).describe()
     assert described in html_of(outputs)
 
@@ -217,7 +217,7 @@ def test_03_bad_labels_show_the_message(apps, typed, message):
 @pytest.mark.parametrize("k", [1, 10])
 def test_03_cutoff_beyond_or_at_the_top(apps, k):
     outputs, _ = run_03(apps["03_discounts.py"], k=k)
-    assert f"NDCG@{k} {nc.ndcg([1, 0, 2, 1, 0], k, judgments=[1, 2, 1]):.4f}" in plain(outputs)
+    assert f"nDCG@{k} {nc.ndcg([1, 0, 2, 1, 0], k, judgments=[1, 2, 1]):.4f}" in plain(outputs)
 
 
 # ---- 04 the ideal list --------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def run_04(app, labels="1, 0, 2, 1, 0", missed="", k=5, **more):
 def test_04_lecture_example(apps):
     outputs, _ = run_04(apps["04_ideal_list.py"])
     text = plain(outputs)
-    assert "DCG@5 2.4307" in text and "IDCG@5 3.1309" in text and "NDCG@5 0.7763" in text
+    assert "DCG@5 2.4307" in text and "IDCG@5 3.1309" in text and "nDCG@5 0.7763" in text
     assert "differs from the ideal top 5" in text
 
 
@@ -240,7 +240,7 @@ def test_04_missed_documents_enter_the_ideal(apps):
     outputs, _ = run_04(apps["04_ideal_list.py"], labels="3", missed="3, 2, 2, 1", k=5)
     text = plain(outputs)
     ideal = 3 + 3 / log2(3) + 2 / log2(4) + 2 / log2(5) + 1 / log2(6)
-    assert f"NDCG@5 {3 / ideal:.4f}" in text
+    assert f"nDCG@5 {3 / ideal:.4f}" in text
     # The exam shortcut: the ideal from the list itself is the list, so nDCG = 1.
     assert f"your list {3 / ideal:.4f} 1 one document of label 3 {3 / ideal:.4f} 1" in text
 
@@ -248,14 +248,14 @@ def test_04_missed_documents_enter_the_ideal(apps):
 def test_04_ideal_top_k_gives_one(apps):
     outputs, _ = run_04(apps["04_ideal_list.py"], labels="2, 1, 1, 0, 0", k=5)
     text = plain(outputs)
-    assert "NDCG@5 1.0000" in text
+    assert "nDCG@5 1.0000" in text
     assert "carries exactly the ideal gains" in text
 
 
 def test_04_idcg_zero_is_explained(apps):
     outputs, _ = run_04(apps["04_ideal_list.py"], labels="0, 0, ?", k=3)
     text = plain(outputs)
-    assert "NDCG@3 0.0000" in text
+    assert "nDCG@3 0.0000" in text
     assert "IDCG@k = 0" in text
 
 
@@ -287,7 +287,7 @@ def test_04_non_monotone_example(apps, relevant):
         1 / log2(i + 1) for i in range(1, relevant + 1)
     )
     text = plain(outputs)
-    assert f"NDCG@10 {at10:.4f}" in text and f"NDCG@100 {at100:.4f}" in text
+    assert f"nDCG@10 {at10:.4f}" in text and f"nDCG@100 {at100:.4f}" in text
     assert at100 != at10
     relation = "lower" if at100 < at10 else "higher"
     assert f"With {relevant} relevant documents, nDCG@100 is {relation} than nDCG@10." in text

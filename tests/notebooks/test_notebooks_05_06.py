@@ -93,8 +93,8 @@ def test_05_defaults():
     judgments = [3, 2, 1, 0, 2, 0, 2, 1]
     zero = nc.score(labels, 5, judgments=judgments)
     condensed = nc.score(labels, 5, judgments=judgments, unjudged="condense")
-    assert f"NDCG@5 · unjudged = gain 0 {zero.ndcg:.4f}" in text
-    assert f"NDCG@5 · condensed {condensed.ndcg:.4f}" in text
+    assert f"nDCG@5 · unjudged = gain 0 {zero.ndcg:.4f}" in text
+    assert f"nDCG@5 · condensed {condensed.ndcg:.4f}" in text
     assert "Unjudged in the top 5 60%" in text
     expected = nc.teaching.pooling.pooling_table(TOY.qrels_full, TOY.runs, ["classic", "tuned"], 10)
     assert values["pooling"].equals(expected)
@@ -123,7 +123,7 @@ def test_05_odd_but_valid_lists(unjudged_app, labels, k):
     text, _ = run05(unjudged_app, labels=labels, missed="", k=k)
     parsed = nc.parse_labels(labels)
     judged = nc.teaching.compare.judged_labels(parsed)
-    assert f"NDCG@{k} · unjudged = gain 0 {nc.score(parsed, k, judgments=judged).ndcg:.4f}" in text
+    assert f"nDCG@{k} · unjudged = gain 0 {nc.score(parsed, k, judgments=judged).ndcg:.4f}" in text
 
 
 @pytest.mark.parametrize(
@@ -190,7 +190,7 @@ def test_06_defaults():
     assert "Traceback" not in text
     expected = nc.evaluate_run(TOY.qrels, TOY.runs["tuned"], ["ndcg", "ndcg_cut.10", "unjudged_cut.10"])
     assert values["evaluation"].per_topic.equals(expected.per_topic)
-    assert f"Mean NDCG@10 {expected.mean['ndcg_cut_10']:.4f}" in text
+    assert f"Mean nDCG@10 {expected.mean['ndcg_cut_10']:.4f}" in text
     assert "ndcg_cut_10 all " + f"{expected.mean['ndcg_cut_10']:.4f}" in text  # the trec_eval lines
     assert "Topic 101 in trec_eval's order (the rank column played no part): " in text
     assert "DOC-0002 (score 13) DOC-0003 (score 12.5) DOC-0001 (score 12.5)" in text
@@ -296,7 +296,7 @@ def test_06_uploads(runs_app):
 def test_06_upload_problems_end_in_a_message(runs_app, qrels_file, run_file, message):
     text, _ = run06(runs_app, qrels="uploaded qrels", run="uploaded run", qrels_file=qrels_file, run_file=run_file)
     assert message in text
-    assert "Mean NDCG@10" not in text  # no number is shown for files that could not be used
+    assert "Mean nDCG@10" not in text  # no number is shown for files that could not be used
 
 
 def test_06_averaging_demo_with_every_topic_dropped(runs_app):

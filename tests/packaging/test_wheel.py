@@ -383,7 +383,7 @@ def test_the_front_page_lists_every_notebook_and_the_playground_computes_in_chro
         assert sorted(href.rsplit("?file=", 1)[1] for href in hrefs) == NOTEBOOKS
         open_notebook(page, lab.url, "01_playground.py")
         text = page_text(page)
-        assert "NDCG@5" in text and "0.7763" in text, text[:2000]
+        assert "nDCG@5" in text and "0.7763" in text, text[:2000]
         assert_no_traceback(page)
     finally:
         context.close()

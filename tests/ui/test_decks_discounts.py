@@ -35,7 +35,7 @@ def shown(widget_or_html: object) -> str:
 def test_the_lecture_example_under_the_standard_discount() -> None:
     assert (f"{DCG2:.4f}", f"{IDCG2:.4f}", f"{DCG2 / IDCG2:.4f}") == ("2.4307", "3.1309", "0.7763")
     text = shown(deck.discount_result("log2", 5))
-    assert "DCG@5 2.4307" in text and "IDCG@5 3.1309" in text and "NDCG@5 0.7763" in text
+    assert "DCG@5 2.4307" in text and "IDCG@5 3.1309" in text and "nDCG@5 0.7763" in text
     assert "Chosen: discount 1/log2(i+1)" in text
 
 
@@ -59,7 +59,7 @@ def test_each_discount_and_cutoff_moves_the_three_numbers(discount: str, k: int,
     text = shown(deck.discount_result(discount, k))
     assert f"DCG@{k} {dcg:.4f}" in text
     assert f"IDCG@{k} {idcg:.4f}" in text
-    assert f"NDCG@{k} {dcg / idcg:.4f}" in text
+    assert f"nDCG@{k} {dcg / idcg:.4f}" in text
     assert words in text
 
 
@@ -122,7 +122,7 @@ def test_the_log_base_scales_dcg_and_leaves_ndcg(base: float) -> None:
     text = shown(deck.base_result(base, "log"))
     assert f"DCG@5 {log2(base) * DCG2:.4f} base 2: {DCG2:.4f}" in text
     assert f"IDCG@5 {log2(base) * IDCG2:.4f} base 2: {IDCG2:.4f}" in text
-    assert f"NDCG@5 {DCG2 / IDCG2:.4f}" in text and f"nDCG stays at {DCG2 / IDCG2:.4f}" in text
+    assert f"nDCG@5 {DCG2 / IDCG2:.4f}" in text and f"nDCG stays at {DCG2 / IDCG2:.4f}" in text
     assert f"DCG is {log2(base):.4f} × base 2's (log₂ b = {log2(base):.4f})" in text
 
 

@@ -114,7 +114,7 @@ def test_the_cutoff_slide_explains_when_ndcg_at_100_drops() -> None:
     assert drop.startswith("With 15 relevant documents, nDCG@100 is lower than nDCG@10.")
     assert f"ΔD/ΔI = {run_gain / ideal_gain:.4f}, below nDCG@10" in drop
     page = ideal.cutoff_result(DEEP_RUN, [1] * 15).text
-    assert "NDCG@10" in page and "NDCG@100" in page and "ndcg-plot" in page
+    assert "nDCG@10" in page and "nDCG@100" in page and "ndcg-plot" in page
 
 
 def test_the_averages_slide_shows_the_means_and_the_wins() -> None:
@@ -132,7 +132,7 @@ def test_the_averages_slide_shows_the_means_and_the_wins() -> None:
 
 
 def test_stat_boxes_use_the_palette_and_refuse_an_unknown_colour() -> None:
-    page = ideal.stat_boxes_html([("NDCG@10", 0.87006, "blue")])
+    page = ideal.stat_boxes_html([("nDCG@10", 0.87006, "blue")])
     assert "ndcg-stat-value" in page and "0.8701" in page  # 4 decimals
     with pytest.raises(ValueError, match=r"color must be a name of ndcg_core.ui.palette.COLORS; got 'teal'"):
         ideal.stat_boxes_html([("x", 1.0, "teal")])

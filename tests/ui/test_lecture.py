@@ -56,7 +56,7 @@ def test_each_press_adds_the_next_ideal_rank(shown: int, idcg: float) -> None:
 
 def test_hidden_numbers_show_no_value() -> None:
     html = playground.stats_html(LECTURE, hidden=True, compact=True)
-    assert "NDCG@5" in html and playground.HIDDEN_VALUE in html
+    assert "nDCG@5" in html and playground.HIDDEN_VALUE in html
     assert not any(v in html for v in ("2.4307", "3.1309", "0.7763"))
 
 

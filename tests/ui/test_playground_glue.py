@@ -145,7 +145,7 @@ def test_display_table_is_for_people() -> None:
 
 def test_stats_html_shows_the_actual_k_and_four_decimals() -> None:
     html = playground.stats_html(playground.evaluate("1, 0, 2, 1, 0", k=5))
-    for text in ("DCG@5", "IDCG@5", "NDCG@5", f"{DCG_5:.4f}", f"{IDCG_5:.4f}", f"{DCG_5 / IDCG_5:.4f}",
+    for text in ("DCG@5", "IDCG@5", "nDCG@5", f"{DCG_5:.4f}", f"{IDCG_5:.4f}", f"{DCG_5 / IDCG_5:.4f}",
                  "Unjudged in top 5", "0 of 5 documents"):
         assert text in html
     whole = playground.stats_html(playground.evaluate("1, 0, 2", k=None))

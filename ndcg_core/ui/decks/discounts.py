@@ -199,7 +199,7 @@ def discount_controls() -> tuple[Any, Any, Any]:
 
 
 def discount_result(discount: str, k: int, *, hidden: bool = False, tools: Sequence[Any] = ()) -> Any:
-    """DCG@k, IDCG@k, NDCG@k of the lecture example under ``discount`` (base 2 for
+    """DCG@k, IDCG@k, nDCG@k of the lecture example under ``discount`` (base 2 for
     Järvelin–Kekäläinen), the discount in words, and the five discount curves with the chosen
     one highlighted and ranks 1..k marked. ``hidden`` hides the numbers and the plot."""
     base = 2 if discount == "jarvelin_kekalainen" else None
@@ -211,7 +211,7 @@ def discount_result(discount: str, k: int, *, hidden: bool = False, tools: Seque
     s = result.scored
     numbers = number_boxes_html(
         [(f"DCG@{k}", f"{s.dcg:.4f}", "", "blue"), (f"IDCG@{k}", f"{s.idcg:.4f}", "", "orange"),
-         (f"NDCG@{k}", f"{s.ndcg:.4f}", "", "green")],
+         (f"nDCG@{k}", f"{s.ndcg:.4f}", "", "green")],
         hidden=hidden,
     )
     words = resolve_discount(discount, base).describe.split(" (")[0]
@@ -329,7 +329,7 @@ def base_controls() -> tuple[Any, Any]:
 
 
 def base_result(base: float, family: str = "log", k: int = 5) -> Any:
-    """DCG@k, IDCG@k, NDCG@k of the lecture example with ``family`` ("log" or
+    """DCG@k, IDCG@k, nDCG@k of the lecture example with ``family`` ("log" or
     "jarvelin_kekalainen") and base ``base``; each box's caption gives the value with base 2,
     so the class sees DCG scale by log₂ b and nDCG stay (for "log") or move (for
     Järvelin–Kekäläinen). The plot: the discount curves, this one highlighted."""
@@ -343,7 +343,7 @@ def base_result(base: float, family: str = "log", k: int = 5) -> Any:
     numbers = number_boxes_html([
         (f"DCG@{k}", f"{s.dcg:.4f}", f"base 2: {at_2.dcg:.4f}", "blue"),
         (f"IDCG@{k}", f"{s.idcg:.4f}", f"base 2: {at_2.idcg:.4f}", "orange"),
-        (f"NDCG@{k}", f"{s.ndcg:.4f}", f"base 2: {at_2.ndcg:.4f}", "green"),
+        (f"nDCG@{k}", f"{s.ndcg:.4f}", f"base 2: {at_2.ndcg:.4f}", "green"),
     ])
     same = f"{s.ndcg:.4f}" == f"{at_2.ndcg:.4f}"
     if family == "log":

@@ -191,7 +191,7 @@ def ideal_status(result: PlaygroundResult) -> str:
 
 
 def ideal_result(labels_text: str, missed_text: str, k: int, presses: int) -> Any:
-    """The IDCG slide's result: DCG@k, IDCG@k, NDCG@k beside the controls; under them the ideal
+    """The IDCG slide's result: DCG@k, IDCG@k, nDCG@k beside the controls; under them the ideal
     ranking built up to rank ``presses`` (one rank per press of *Next rank of the ideal*) and
     :func:`ideal_status`. Bad input shows its message instead."""
     try:
@@ -305,12 +305,12 @@ def cutoff_sentence(run: Sequence[float], judgments: Sequence[float]) -> str:
 
 
 def cutoff_result(run: Sequence[float], judgments: Sequence[float]) -> Any:
-    """The cutoff slide's result: NDCG@10 and NDCG@100 with :func:`cutoff_sentence` beside the
+    """The cutoff slide's result: nDCG@10 and nDCG@100 with :func:`cutoff_sentence` beside the
     slider, and nDCG at every cutoff (cutoff 10 marked) under them."""
     small, large = CUTOFFS
     numbers = stat_boxes_html([
-        (f"NDCG@{small}", ndcg(run, small, judgments=judgments), "blue"),
-        (f"NDCG@{large}", ndcg(run, large, judgments=judgments), "green"),
+        (f"nDCG@{small}", ndcg(run, small, judgments=judgments), "blue"),
+        (f"nDCG@{large}", ndcg(run, large, judgments=judgments), "green"),
     ])
     return _side_result(plots.ndcg_at_cutoffs_html(ndcg_curve(run, judgments=judgments), small), numbers,
                         cutoff_sentence(run, judgments))
