@@ -32,7 +32,7 @@ from ndcg_core.teaching.presets import preset as get_preset
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYGROUND = "01_playground.py"
-STAT = re.compile(r"^(DCG|IDCG|NDCG)@(\d+)$")
+STAT = re.compile(r"^(DCG|IDCG|nDCG)@(\d+)$")
 
 
 def card_title(path: Path) -> str:
