@@ -163,6 +163,12 @@ _TEXT_JS = r"""
   if (!s) return '';
   const copy = s.cloneNode(true);
   copy.querySelectorAll('aside.notes, script, style').forEach((e) => e.remove());
+  // marimo's "Scroll for more" badge is chrome, not the slide's text (it may appear after the
+  // picture's _UNBADGE_JS ran, when marimo re-measures the slide)
+  for (const e of [...copy.querySelectorAll('*')]) {
+    if (copy.contains(e) && e.children.length === 0 && /^\s*scroll for more\s*$/i.test(e.textContent))
+      (e.closest('[class*="absolute"], [class*="fixed"]') || e).remove();
+  }
   copy.style.cssText = 'position:absolute;left:-99999px;top:0;width:1100px;display:block';
   document.body.appendChild(copy);
   const text = copy.innerText.replace(/\n{3,}/g, '\n\n').trim();
