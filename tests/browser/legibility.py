@@ -23,7 +23,7 @@ are checked on the step that shows them.
 
 from __future__ import annotations
 
-__all__ = ["LEGIBILITY_JS", "RULES"]
+__all__ = ["LEGIBILITY_JS", "RULES", "assert_legible"]
 
 #: The thresholds (CSS px as drawn on a 1280x720 window).
 RULES = {"minText": 20.0, "minNumber": 30.0, "textContrast": 4.5, "plotContrast": 3.0, "tolerance": 0.5}
@@ -153,3 +153,17 @@ LEGIBILITY_JS = r"""
   return [...new Set(problems)];
 }
 """
+
+
+def assert_legible(page: object, path: object) -> None:
+    """Wait until the deck is still, save a screenshot to ``path`` and assert that the present
+    slide passes :data:`LEGIBILITY_JS` (the deck tests' check after each press)."""
+    from marimo_page import DECK_STILL_JS
+
+    from ndcg_core.ui.plots import ranking
+
+    rules = {**RULES, "plotTextPx": ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72}
+    page.wait_for_function(DECK_STILL_JS, polling="raf")  # type: ignore[attr-defined]
+    page.screenshot(path=str(path))  # type: ignore[attr-defined]
+    problems = page.evaluate(LEGIBILITY_JS, rules)  # type: ignore[attr-defined]
+    assert not problems, f"{getattr(path, 'stem', path)}: " + "\n".join(problems[:20])

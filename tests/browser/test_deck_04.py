@@ -23,12 +23,11 @@ from math import log2
 from pathlib import Path
 
 import pytest
-from legibility import LEGIBILITY_JS, RULES
+from legibility import assert_legible
 from marimo_page import DECK_STILL_JS, assert_no_traceback, open_notebook, run_and_settle, set_text, show_slide_with
 from playwright.sync_api import Locator, Page, expect
 
 import ndcg_core as nc
-from ndcg_core.ui.plots import ranking
 
 pytestmark = pytest.mark.browser
 
@@ -79,11 +78,7 @@ def goto(page: Page, text: str, max_steps: int = 40) -> None:
 
 
 def legible(page: Page, out: Path, name: str) -> None:
-    rules = {**RULES, "plotTextPx": ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72}
-    page.wait_for_function(DECK_STILL_JS, polling="raf")
-    page.screenshot(path=str(out / f"04_pressed_{name}.png"))
-    problems = page.evaluate(LEGIBILITY_JS, rules)
-    assert not problems, f"{name}: " + "\n".join(problems[:20])
+    assert_legible(page, out / f"04_pressed_{name}.png")
 
 
 @pytest.fixture

@@ -19,11 +19,10 @@ from math import log2
 from pathlib import Path
 
 import pytest
-from legibility import LEGIBILITY_JS, RULES
+from legibility import assert_legible
 from marimo_page import DECK_STILL_JS, assert_no_traceback, open_notebook, run_and_settle, show_slide_with
 from playwright.sync_api import Page, expect
 
-from ndcg_core.ui.plots import ranking
 
 pytestmark = pytest.mark.browser
 
@@ -37,11 +36,7 @@ SOLUTIONS = [
 
 
 def legible(page: Page, out: Path, name: str) -> None:
-    rules = {**RULES, "plotTextPx": ranking.SMALLEST_TEXT_PT * ranking.PNG_DPI / 72}
-    page.wait_for_function(DECK_STILL_JS, polling="raf")
-    page.screenshot(path=str(out / f"{name}.png"))
-    problems = page.evaluate(LEGIBILITY_JS, rules)
-    assert not problems, f"{name}: " + "\n".join(problems[:20])
+    assert_legible(page, out / f"{name}.png")
 
 
 @pytest.fixture
