@@ -104,6 +104,25 @@ def test_contribution_bars_heights_and_totals():
     assert others[0].get_window_extent().x1 > ax.transData.transform((2 + 0.3, 0))[0]
 
 
+def test_gain_bars_tell_the_gains_apart_without_colour():
+    ax = concepts.gain_bars((0, 1, 2, 3), {"linear": "linear", "exponential": "exponential", "table": {0: 0, 1: 1, 2: 2, 3: 5}}).axes[0]
+    hatches = [b.get_hatch() or "" for b in bars(ax)]
+    assert [hatches[0], hatches[4], hatches[8]] == concepts.SERIES_HATCHES[:3]
+    assert all(hatches[4 * j : 4 * j + 4] == [hatches[4 * j]] * 4 for j in range(3))
+    assert [h.get_hatch() or "" for h in ax.get_legend().legend_handles] == concepts.SERIES_HATCHES[:3]
+
+
+def test_contribution_bars_tell_the_gains_apart_without_colour():
+    # deck 02's promote slide shows both gains side by side: a greyscale print or a colour-blind
+    # reader must still see which bar is which, so each gain has its own hatch (and the legend too)
+    ax = concepts.contribution_bars([2, 3, 0, 1, 2], highlight=2).axes[0]
+    hatches = [b.get_hatch() or "" for b in bars(ax)]
+    assert hatches[:5] == [hatches[0]] * 5 and hatches[5:] == [hatches[5]] * 5
+    assert hatches[0] != hatches[5]
+    handles = ax.get_legend().legend_handles
+    assert [h.get_hatch() or "" for h in handles] == [hatches[0], hatches[5]]
+
+
 def test_contribution_bars_without_highlight_has_only_bars():
     ax = concepts.contribution_bars([1, 0, 2], gains=["linear"]).axes[0]
     assert [b.get_height() for b in bars(ax)] == pytest.approx([1, 0, 2 / log2(4)])

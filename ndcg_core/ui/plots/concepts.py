@@ -25,6 +25,8 @@ __all__ = ["gain_bars", "contribution_bars", "weight_share_curves", "delay_curve
 #: Colour order for series: blue, orange, green, red, purple, sky.
 SERIES = [COLORS[name] for name in ("blue", "orange", "green", "red", "purple", "sky")]
 #: A dash pattern per series (same order), so that curves are told apart without colour.
+#: a hatch per series, so bars side by side are told apart without colour (the first stays plain)
+SERIES_HATCHES = ["", "//", "..", "xx", "\\\\", "++"]
 SERIES_DASHES = ["-", (0, (6, 2)), (0, (6, 2, 1.5, 2)), (0, (1.5, 1.5)), (0, (8, 2, 1.5, 2, 1.5, 2)), (0, (3, 3))]
 
 
@@ -36,7 +38,8 @@ def gain_bars(
     labels: Sequence[float] = (0, 1, 2, 3),
     gains: Sequence[str] | Mapping[str, Gain] = ("linear", "exponential"),
 ) -> Figure:
-    """Grouped bars: the gain of each label under each gain function, values written on the bars."""
+    """Grouped bars: the gain of each label under each gain function, values written on the bars
+    (each gain with its own colour and hatch, :data:`SERIES_HATCHES`)."""
     table = compare.gain_values(labels, gains)
     with projector_style():
         fig = new_figure(10, 4.6)
@@ -45,7 +48,8 @@ def gain_bars(
         width = 0.8 / len(table.columns)
         for j, name in enumerate(table.columns):
             offset = (j - (len(table.columns) - 1) / 2) * width
-            bars = ax.bar(x + offset, table[name], width, label=name, color=SERIES[j % len(SERIES)])
+            bars = ax.bar(x + offset, table[name], width, label=name, color=SERIES[j % len(SERIES)],
+                          hatch=SERIES_HATCHES[j % len(SERIES_HATCHES)], edgecolor="white", linewidth=0)
             ax.bar_label(bars, labels=[_fmt(v) for v in table[name]], padding=3, fontsize=18)
         ax.set_xticks(x, [str(label) for label in table.index])
         ax.set_xlabel("relevance label ℓ")
@@ -68,8 +72,9 @@ def contribution_bars(
 ) -> Figure:
     """Grouped bars per rank: the discounted gain g(ℓ_i)·d(i) under each gain function.
 
-    The legend gives each gain's DCG@k (the sum of its bars). ``highlight`` outlines one
-    rank (e.g. the document the learner just relabelled).
+    The legend gives each gain's DCG@k (the sum of its bars). Each gain has its own colour and
+    hatch (:data:`SERIES_HATCHES`), so the bars are told apart in greyscale and by a colour-blind
+    reader. ``highlight`` outlines one rank (e.g. the document the learner just relabelled).
     """
     named = compare.named_items(gains, "gains")
     tables = {
@@ -88,7 +93,8 @@ def contribution_bars(
             values = table["discounted_gain"].to_numpy()
             total = float(table["dcg"].iloc[-1]) if len(table) else 0.0  # the kernel's running sum
             shown = f"{total:.2f}" if abs(total) < 1e6 else f"{total:.3e}"  # 2^1000 - 1 has 302 digits
-            ax.bar(ranks + offset, values, width, color=SERIES[j % len(SERIES)], label=f"{name}: DCG = {shown}")
+            ax.bar(ranks + offset, values, width, color=SERIES[j % len(SERIES)], label=f"{name}: DCG = {shown}",
+                   hatch=SERIES_HATCHES[j % len(SERIES_HATCHES)], edgecolor="white", linewidth=0)
             top = max(top, float(values.max()) if len(values) else 0.0)
         if highlight is not None and 1 <= highlight <= len(ranks):
             ax.axvspan(highlight - 0.45, highlight + 0.45, color=COLORS["yellow"], alpha=0.35, zorder=0, lw=0)
