@@ -12,7 +12,10 @@ For each page and size (one ``ndcg-lab`` server for the module):
   another: :data:`phone.TARGETS_JS`;
 - every plot fills the width it has and its smallest text is drawn at 8 CSS px or more;
 - the first visit downloads at most :data:`FIRST_VISIT_BUDGET` bytes (HTTP bodies as sent;
-  the kernel's WebSocket messages until the page settled, budgeted apart): the README gives the figures;
+  the kernel's WebSocket messages until the page settled, budgeted apart): the README gives the figures.
+  The pages share one phone browser context, so marimo's frontend is downloaded and compiled
+  once for the module: a body a page gets from that context's cache counts the bytes it took
+  when it was downloaded (:class:`Downloads`), what a first visit to that page downloads;
 - a screenshot of the whole page goes to ``tests/artifacts/phone/<page>_<w>x<h>.png``.
 
 One page at a time while developing: ``pytest tests/browser/test_phone.py -k 01_playground``.
@@ -51,22 +54,58 @@ MIN_SLIDER_PX = 120
 FIRST_VISIT_BUDGET = {"front": 150_000, "notebook": 7_600_000, "outputs": 1_000_000}
 
 
-@pytest.fixture
-def phone(chromium: object, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    """A fresh page in a phone's browser context of the size the test is parametrized with."""
-    width, height = request.param
+@pytest.fixture(scope="module")
+def phone_context(chromium: object):  # type: ignore[no-untyped-def]
+    """One phone browser context for the module (at the first size of :data:`SIZES`), so that
+    marimo's frontend is downloaded and compiled once, not once per page: every body it
+    downloads is counted in :data:`SENT` as it arrives (see :class:`Downloads`)."""
+    width, height = SIZES[0]
     context = chromium.new_context(viewport={"width": width, "height": height}, **ON_A_PHONE)  # type: ignore[attr-defined]
     context.set_default_timeout(90_000)
-    page = context.new_page()
+    context.on("requestfinished", _count_sent)
     try:
-        yield page
+        yield context
     finally:
         context.close()
 
 
+@pytest.fixture
+def phone(phone_context: object, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A fresh page in the module's phone context, at the size the test is parametrized with
+    (cookies and storage are cleared after each test; only the HTTP and code caches are shared)."""
+    width, height = request.param
+    page = phone_context.new_page()  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        yield page
+    finally:
+        try:
+            if page.url.startswith("http"):
+                page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+        except Exception:  # a page the test closed or crashed: nothing to forget
+            pass
+        page.close()
+        phone_context.clear_cookies()  # type: ignore[attr-defined]
+
+
+#: The bytes each URL's body took as sent (compressed if it was), from the time the module's
+#: phone context downloaded it: a later page gets it from the context's cache, and its first
+#: visit would have downloaded the same bytes.
+SENT: dict[str, int] = {}
+
+
+def _count_sent(request: object) -> None:
+    """Note the bytes of a body the context downloaded (one from its cache has no size: -1 or 0)."""
+    size = int(request.sizes()["responseBodySize"])  # type: ignore[attr-defined]
+    if size > 0:
+        SENT[request.url] = size  # type: ignore[attr-defined]
+
+
 class Downloads:
-    """Counts the bytes a page downloads: HTTP bodies as sent (compressed if they were) and the
-    WebSocket messages the server sends (a notebook's outputs come that way)."""
+    """Counts the bytes a page downloads on a first visit: HTTP bodies as sent (compressed if
+    they were; a body the module's context already had in its cache counts the bytes it took
+    when it was downloaded, :data:`SENT`) and the WebSocket messages the server sends (a
+    notebook's outputs come that way)."""
 
     def __init__(self, page: Page) -> None:
         self.requests: list[object] = []
@@ -78,7 +117,9 @@ class Downloads:
         self.socket_bytes += len(payload.encode("utf-8") if isinstance(payload, str) else payload)
 
     def http_bytes(self) -> int:
-        return sum(int(r.sizes()["responseBodySize"]) for r in self.requests)  # type: ignore[attr-defined]
+        sizes = (int(r.sizes()["responseBodySize"]) for r in self.requests)  # type: ignore[attr-defined]
+        # a body from the cache has no size of its own (-1 or 0): the bytes it took when downloaded
+        return sum(size if size > 0 else SENT.get(r.url, 0) for size, r in zip(sizes, self.requests))  # type: ignore[attr-defined]
 
 
 def _screenshot(page: Page, path: Path, max_screens: int = 12) -> None:
