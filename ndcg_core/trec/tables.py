@@ -183,7 +183,8 @@ def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[
     change = np.empty(n, dtype=bool)
     change[0] = True
     if packed.shape[1] == 1:
-        order, ordered, stable = _sorted_with_rows(packed[:, 0])
+        # a packed copy is this function's own: sorted in place (no second array as long)
+        order, ordered, stable = _sorted_with_rows(packed[:, 0], own=packed is not keys)
         np.not_equal(ordered[1:], ordered[:-1], out=change[1:])
     else:  # the first word decides first: lexsort's last key (a stable sort)
         order, stable = np.lexsort(packed.T[::-1]), True
@@ -203,27 +204,35 @@ def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[
 def _unique_rows(keys: np.ndarray, rows: np.ndarray, overwrite: bool) -> np.ndarray:
     """``keys[rows]`` (np.take: rows of several words at 5x fancy indexing's speed). With
     ``overwrite``, written into the first rows of ``keys`` one word at a time (a word's
-    column is read whole before it is written), so no second array of all the keys exists;
+    column is gathered whole before it is written), so no second array of all the keys exists;
     copied out when that leaves most of ``keys`` unused."""
     if not overwrite or keys.shape[1] == 1 or not keys.flags.c_contiguous:
         return np.take(keys, rows, axis=0)
     m = len(rows)
     for w in range(keys.shape[1]):
-        keys[:m, w] = np.take(keys[:, w], rows)
+        # gathered from the strided column itself (np.take would first copy the column whole)
+        keys[:m, w] = keys[:, w][rows]
     return keys[:m] if 2 * m >= len(keys) else keys[:m].copy()
 
 
-def _sorted_with_rows(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+def _sorted_with_rows(values: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray, bool]:
     """(order, values[order], stable) of uint64 values: when the largest value leaves room
     for the row number in its low bits, one sort of value << bits | row (stable); else an
-    argsort."""
+    argsort. ``own``: ``values`` (contiguous) may be overwritten, and is then sorted in place."""
     n = len(values)
     bits = max(int(n - 1).bit_length(), 1)
     if int(values.max()) < 1 << (64 - bits):
-        both = values << np.uint64(bits)
-        both |= np.arange(n, dtype=np.uint64)
+        if own and values.flags.c_contiguous:
+            both = values
+            both <<= np.uint64(bits)
+        else:
+            both = values << np.uint64(bits)
+        rows = np.arange(n, dtype=np.uint64)
+        both |= rows
         both.sort()
-        order = (both & np.uint64((1 << bits) - 1)).astype(np.intp)
+        # the row numbers, written over the arange's memory (uint64 and intp are one size)
+        np.bitwise_and(both, np.uint64((1 << bits) - 1), out=rows)
+        order = rows.view(np.intp)
         both >>= np.uint64(bits)
         return order, both, True
     order = np.argsort(values)
