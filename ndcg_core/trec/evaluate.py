@@ -71,7 +71,7 @@ from .measures import (
     trec_measure_values,
 )
 from .ranking import RankedTopic, ranked_topic, ranking_order
-from .tables import Table, as_table, factorize_keys, pack_keys, packing_plan
+from .tables import Table, as_table, doc_key_plan, factorize_keys, pack_keys, packing_plan, repack_keys, unpack_keys
 
 __all__ = [
     "DEFAULT_CUTOFFS",
@@ -254,21 +254,41 @@ def _doc_indexer(q: Table, r: Table) -> np.ndarray:
     """For each of the run's document names, its position among the qrels' (-1: absent).
 
     Tables from the fast reader hold their documents' keys in byte order: a merge of two
-    sorted arrays, no string compared.
+    sorted arrays, no string compared. Keys packed alike (:class:`~.tables.KeyPlan`) are
+    compared as they are; otherwise the qrels' keys are written in the run's packing (a
+    qrels id that cannot be is no id of the run), or both are unpacked.
     """
     if q.doc_keys is None or r.doc_keys is None:
         return pd.Index(q.doc_names).get_indexer(r.doc_names)
-    words = max(q.doc_keys.shape[1], r.doc_keys.shape[1])
+    q_plan, r_plan = doc_key_plan(q), doc_key_plan(r)
+    if r_plan is not None and not r_plan.same_as(q_plan):
+        q_words = q.doc_keys if q_plan is None else unpack_keys(q.doc_keys, q_plan)
+        fits, q_packed = repack_keys(q_words, r_plan)
+        del q_words
+        if not fits.any():  # no qrels id can be one of the run's
+            return np.full(len(r.doc_keys), -1, dtype=np.int32)
+        found = _keys_indexer(q_packed, r.doc_keys)  # positions among the qrels keys that fit
+        where = np.flatnonzero(fits).astype(found.dtype)
+        return np.where(found >= 0, where[np.maximum(found, 0)], -1)
+    if q_plan is not None and r_plan is None:  # the qrels packed, the run's own words
+        return _keys_indexer(unpack_keys(q.doc_keys, q_plan), r.doc_keys)
+    return _keys_indexer(q.doc_keys, r.doc_keys)
+
+
+def _keys_indexer(q_keys: np.ndarray, r_keys: np.ndarray) -> np.ndarray:
+    """:func:`_doc_indexer` for keys that compare with each other, each array sorted and unique."""
+    words = max(q_keys.shape[1], r_keys.shape[1])
     if words == 1:
-        return _sorted_indexer(q.doc_keys[:, 0], r.doc_keys[:, 0], presorted=True)
-    q_keys, r_keys = _widened(q.doc_keys, words), _widened(r.doc_keys, words)
+        return _sorted_indexer(q_keys[:, 0], r_keys[:, 0], presorted=True)
+    q_keys, r_keys = _widened(q_keys, words), _widened(r_keys, words)
     plan = packing_plan([q_keys, r_keys])
     if plan is not None and len(plan) == 1:  # both packed alike into one word: still sorted
         return _sorted_indexer(pack_keys(q_keys, plan)[:, 0], pack_keys(r_keys, plan)[:, 0], presorted=True)
+    n_q = len(q_keys)
     both = np.concatenate((q_keys, r_keys))
     del q_keys, r_keys
     codes, _ = factorize_keys(both)  # in byte order: each table's part stays sorted
-    return _sorted_indexer(codes[: len(q.doc_keys)], codes[len(q.doc_keys) :], presorted=True)
+    return _sorted_indexer(codes[:n_q], codes[n_q:], presorted=True)
 
 
 def _widened(keys: np.ndarray, words: int) -> np.ndarray:
@@ -531,7 +551,7 @@ def _ndcg_values(
     return {"ndcg" if k is None else f"ndcg_cut_{k}": ratio[row] for row, k in enumerate(ks)}
 
 
-_CHUNK_ROWS = 1 << 18  # rows joined, or summed per topic, at a time
+_CHUNK_ROWS = 1 << 16  # rows joined, or summed per topic, at a time
 
 
 def _ranked_labels(

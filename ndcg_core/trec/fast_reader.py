@@ -42,6 +42,7 @@ from .tables import (
     first_duplicate,
     has_repeated_pair,
     key_names,
+    packed_keys,
     sorted_factorization,
 )
 
@@ -447,17 +448,21 @@ def _stacked(arrays: list[np.ndarray]) -> np.ndarray:
 
 def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table | None:
     """The table of the blocks' rows: topics from their first rows, documents factorised."""
+    doc_keys, values = out.finish(rows)
+    # kept packed when they pack (a ClueWeb id's 4 words in one): the whole words go here,
+    # before the topics are factorised
+    doc_keys, doc_plan = packed_keys(doc_keys)
     heads = np.concatenate([part.heads + part.row for part in parts])
     head_keys = _stacked([part.head_keys for part in parts])
     parts.clear()
-    head_codes, query_uniques = factorize_keys(head_keys)
+    # a run in no order has a head on nearly every row: the stacked keys are sorted in place
+    head_codes, query_uniques, _ = sorted_factorization(head_keys, overwrite=True)
     del head_keys
     # each topic's rows together: as many runs of equal topics as topics (a block's first
     # row is a head even when its topic goes on from the block before)
     grouped = 1 + int(np.count_nonzero(head_codes[1:] != head_codes[:-1])) == len(query_uniques)
     query_codes = np.repeat(head_codes, np.diff(np.append(heads, rows)))
     del heads, head_codes
-    doc_keys, values = out.finish(rows)
     doc_codes, doc_uniques, doc_sort = sorted_factorization(doc_keys, overwrite=True)
     del doc_keys
     repeated = has_repeated_pair(query_codes, grouped, doc_sort)
@@ -466,7 +471,7 @@ def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table 
         query_codes,
         key_names(query_uniques),
         doc_codes,
-        KeyNames(doc_uniques),
+        KeyNames(doc_uniques, doc_plan),
         values,
         attrs,
         doc_uniques,

@@ -11,7 +11,11 @@ Both file readers (:mod:`.line_reader`, :mod:`.fast_reader`), the dict and DataF
   into 64-bit words, zero-padded (ids hold no NUL byte, so the packing is one-to-one):
   integer order of the keys is C ``strcmp``'s byte order, so joins and tie-breaks compare
   codes, never strings. ``doc_names`` is then a :class:`KeyNames`, whose strings are made
-  on first use.
+  on first use. The keys a table keeps are packed into fewer words where the ids allow
+  (:func:`packed_keys`: only the byte positions that vary, ClueWeb's 25-byte ids in one
+  word), in the same order; ``doc_names.plan`` (:class:`KeyPlan`) unpacks them, and two
+  tables packed unalike are joined by writing one's keys in the other's plan
+  (:func:`repack_keys`).
 
 :func:`table_frame` turns a table into the DataFrame that :func:`ndcg_core.trec.read_qrels`
 and :func:`~ndcg_core.trec.read_run` return.
@@ -46,6 +50,12 @@ __all__ = [
     "has_repeated_pair",
     "KeySort",
     "sorted_factorization",
+    "packed_factorization",
+    "packed_keys",
+    "KeyPlan",
+    "unpack_keys",
+    "repack_keys",
+    "doc_key_plan",
     "pack_keys",
     "packing_plan",
     "sort_words",
@@ -69,8 +79,9 @@ class Table(NamedTuple):
         ``source`` (the name used in messages); ``run_id`` for a run.
     doc_keys : numpy.ndarray or None
         Shape (len(doc_names), words): each document id's key, when the fast reader made
-        them. Rows are in byte order, so document codes compare as the ids do;
-        ``doc_names`` is then a :class:`KeyNames`.
+        them, packed as ``doc_names.plan`` says (:func:`doc_key_plan`). Rows are in byte
+        order, so document codes compare as the ids do; ``doc_names`` is then a
+        :class:`KeyNames`.
     """
 
     query_codes: np.ndarray
@@ -173,8 +184,9 @@ class KeySort(NamedTuple):
 def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[np.ndarray, np.ndarray, KeySort]:
     """:func:`factorize_keys`' codes and uniques, and the sort that gave them (:class:`KeySort`).
 
-    ``overwrite``: ``keys`` (C-contiguous) may be overwritten: the uniques are then moved
-    into its first rows a word at a time, instead of gathered into a second array as large.
+    ``overwrite``: ``keys`` (C-contiguous) may be overwritten: one-word keys are then sorted
+    in place, and the uniques of wider keys are moved into its first rows a word at a time,
+    instead of gathered into a second array as large.
     """
     n = len(keys)
     if n == 0:
@@ -183,15 +195,23 @@ def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[
     change = np.empty(n, dtype=bool)
     change[0] = True
     if packed.shape[1] == 1:
-        # a packed copy is this function's own: sorted in place (no second array as long)
-        order, ordered, stable = _sorted_with_rows(packed[:, 0], own=packed is not keys)
+        # a packed copy is this function's own, and so are the keys with ``overwrite``:
+        # sorted in place (no second array as long)
+        own = packed is not keys or (overwrite and packed.flags.c_contiguous)
+        order, ordered, stable = _sorted_with_rows(packed[:, 0], own=own)
         np.not_equal(ordered[1:], ordered[:-1], out=change[1:])
+        if packed is keys:  # the sorted values are the keys: each once, in order
+            uniques = ordered[change][:, None]
+            del ordered, packed
+        else:
+            del ordered, packed
+            uniques = _unique_rows(keys, order[change], overwrite)
     else:  # the first word decides first: lexsort's last key (a stable sort)
         order, stable = np.lexsort(packed.T[::-1]), True
         ordered = np.take(packed, order, axis=0)
         np.any(ordered[1:] != ordered[:-1], axis=1, out=change[1:])
-    del ordered, packed
-    uniques = _unique_rows(keys, order[change], overwrite)
+        del ordered, packed
+        uniques = _unique_rows(keys, order[change], overwrite)
     kind = np.int32 if len(uniques) < np.iinfo(np.int32).max else np.int64
     rank = np.cumsum(change, dtype=kind)
     rank -= 1
@@ -199,6 +219,26 @@ def sorted_factorization(keys: np.ndarray, *, overwrite: bool = False) -> tuple[
     codes[order] = rank
     del rank
     return codes, uniques, KeySort(order, ~change[1:], stable)
+
+
+def packed_keys(keys: np.ndarray) -> tuple[np.ndarray, KeyPlan | None]:
+    """Keys packed into fewer words (:func:`sort_words`) and the :class:`KeyPlan` that
+    unpacks them; the keys themselves and None when packing saves no word. A table that
+    keeps its document keys packed (a ClueWeb id's four words in one) lets the unpacked
+    ones go as soon as this returns."""
+    if keys.shape[1] < 2 or len(keys) == 0:
+        return keys, None
+    plan, low = _plan_and_low([keys])
+    if plan is None:
+        return keys, None
+    return pack_keys(keys, plan), KeyPlan(keys.shape[1], plan, low)
+
+
+def packed_factorization(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, KeySort, KeyPlan | None]:
+    """:func:`sorted_factorization` of the keys packed by :func:`packed_keys`: the uniques
+    are packed too, and the :class:`KeyPlan` unpacks them (None: the keys' own words)."""
+    packed, key_plan = packed_keys(keys)
+    return (*sorted_factorization(packed, overwrite=packed is not keys), key_plan)
 
 
 def _unique_rows(keys: np.ndarray, rows: np.ndarray, overwrite: bool) -> np.ndarray:
@@ -262,11 +302,17 @@ def packing_plan(tables: Sequence[np.ndarray]) -> list[list[tuple[int, int, int,
     """How :func:`pack_keys` packs keys so that the keys of all ``tables`` (same width)
     compare as before: per output word, the varying byte positions (word, byte, smallest
     byte, radix), most significant first. None when packing saves no word."""
+    return _plan_and_low(tables)[0]
+
+
+def _plan_and_low(tables: Sequence[np.ndarray]) -> tuple[list[list[tuple[int, int, int, int]]] | None, np.ndarray]:
+    """:func:`packing_plan`, and every byte position's smallest byte ((words, 8) uint8: the
+    value of the positions that do not vary)."""
     words = tables[0].shape[1]
-    if words == 1:
-        return None
     low = np.full((words, 8), 255, dtype=np.uint8)
     high = np.zeros((words, 8), dtype=np.uint8)
+    if words == 1:
+        return None, low
     for keys in tables:
         if len(keys):
             as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(len(keys), words, 8)
@@ -284,7 +330,70 @@ def packing_plan(tables: Sequence[np.ndarray]) -> list[list[tuple[int, int, int,
                 room = 1
             plan[-1].append((w, b, int(low[w, b]), radix))
             room *= radix
-    return plan if len(plan) < words else None
+    return (plan if len(plan) < words else None), low
+
+
+class KeyPlan(NamedTuple):
+    """How a table's document keys were packed (:func:`packed_factorization`): the width of
+    the keys in words before packing, the :func:`packing_plan`, and each byte position's
+    smallest byte, which is the byte itself where it does not vary."""
+
+    words: int
+    plan: list[list[tuple[int, int, int, int]]]
+    low: np.ndarray
+
+    def same_as(self, other: KeyPlan | None) -> bool:
+        """Whether keys packed by the two plans compare with each other."""
+        return (other is not None and self.words == other.words and self.plan == other.plan
+                and bool(np.array_equal(self.low, other.low)))
+
+
+def unpack_keys(packed: np.ndarray, key_plan: KeyPlan) -> np.ndarray:
+    """The keys :func:`pack_keys` packed by ``key_plan``, as they were.
+
+    >>> keys = np.array([[0x6131000000000000, 5], [0x6130000000000000, 0]], dtype=np.uint64)
+    >>> codes, uniques, _, key_plan = packed_factorization(keys)
+    >>> uniques.shape, [hex(w) for w in unpack_keys(uniques, key_plan)[1].tolist()]
+    ((2, 1), ['0x6131000000000000', '0x5'])
+    """
+    n = len(packed)
+    as_bytes = np.empty((n, key_plan.words, 8), dtype=np.uint8)
+    as_bytes[:] = key_plan.low  # the positions that do not vary
+    for column, positions in enumerate(key_plan.plan):
+        value = packed[:, column].copy()
+        digit = np.empty(n, dtype=np.uint64)
+        for w, b, smallest, radix in reversed(positions):  # least significant digit first
+            np.remainder(value, np.uint64(radix), out=digit)
+            value //= np.uint64(radix)
+            digit += np.uint64(smallest)
+            as_bytes[:, w, b] = digit
+    return as_bytes.view(np.uint64).reshape(n, key_plan.words)
+
+
+def repack_keys(keys: np.ndarray, key_plan: KeyPlan) -> tuple[np.ndarray, np.ndarray]:
+    """Which of ``keys`` (unpacked, sorted or not) can be written in ``key_plan`` (its bytes
+    are ones that plan can hold), and those keys packed by it: equal keys pack equal, and
+    the packed keys keep the order of the ids. A key that cannot be written is no key the
+    plan's table holds."""
+    n = len(keys)
+    if keys.shape[1] > key_plan.words:  # longer ids than any of the plan's: those never fit
+        fits = ~np.any(keys[:, key_plan.words :], axis=1)
+        keys = keys[:, : key_plan.words]
+    else:
+        fits = np.ones(n, dtype=bool)
+        if keys.shape[1] < key_plan.words:
+            wider = np.zeros((n, key_plan.words), dtype=np.uint64)
+            wider[:, : keys.shape[1]] = keys
+            keys = wider
+    as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(n, key_plan.words, 8)
+    varying = np.zeros((key_plan.words, 8), dtype=bool)
+    for positions in key_plan.plan:
+        for w, b, smallest, radix in positions:
+            varying[w, b] = True
+            fits &= (as_bytes[:, w, b] >= smallest) & (as_bytes[:, w, b] - np.uint8(smallest) < radix)
+    for w, b in zip(*np.nonzero(~varying)):
+        fits &= as_bytes[:, w, b] == key_plan.low[w, b]
+    return fits, pack_keys(keys[fits], key_plan.plan)
 
 
 def pack_keys(keys: np.ndarray, plan: list[list[tuple[int, int, int, int]]]) -> np.ndarray:
@@ -358,16 +467,24 @@ class KeyNames:
     Indexing and ``numpy.asarray`` give the object array of names.
     """
 
-    __slots__ = ("keys", "_names")
+    __slots__ = ("keys", "plan", "_names")
 
-    def __init__(self, keys: np.ndarray):
+    def __init__(self, keys: np.ndarray, plan: KeyPlan | None = None):
         self.keys = keys
+        self.plan = plan  # how the keys were packed (None: the ids' own words)
         self._names: np.ndarray | None = None
 
     def names(self) -> np.ndarray:
         """The ids as an object array of str (made on the first call, then kept)."""
         if self._names is None:
-            self._names = key_names(self.keys)
+            if self.plan is None:
+                self._names = key_names(self.keys)
+            else:  # unpacked a slice at a time: no array of every id's whole words
+                names = np.empty(len(self.keys), dtype=object)
+                for begin in range(0, len(self.keys), 1 << 16):
+                    part = unpack_keys(self.keys[begin : begin + (1 << 16)], self.plan)
+                    names[begin : begin + len(part)] = key_names(part)
+                self._names = names
         return self._names
 
     def __len__(self) -> int:
@@ -382,6 +499,11 @@ class KeyNames:
     def __array__(self, dtype=None, copy=None):  # type: ignore[no-untyped-def]
         names = self.names()
         return names if dtype is None else names.astype(dtype)
+
+
+def doc_key_plan(table: Table) -> KeyPlan | None:
+    """How the table's ``doc_keys`` are packed (None: each id's own words)."""
+    return table.doc_names.plan if isinstance(table.doc_names, KeyNames) else None
 
 
 def _id_names(names: np.ndarray | KeyNames) -> np.ndarray:

@@ -492,6 +492,40 @@ def test_tied_documents_in_strcmp_order_whatever_the_ids(names):
 # --------------------------------------------------------------------------- the fast reader's tables
 
 
+def _clueweb(n: int) -> str:
+    return f"clueweb09-en{n // 10**7:04d}-{n // 10**5 % 100:02d}-{n % 10**5:05d}"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_packed_keys_of_qrels_and_run_packed_unalike_join_as_the_ids(seed):
+    """The fast reader keeps each table's document keys packed by a plan of its own (the
+    bytes that vary among that file's ids). The qrels' ids below vary where the run's do
+    not (other prefixes, longer and shorter ids, digits beyond the run's range), so the
+    join writes them in the run's packing and must find exactly the shared ids."""
+    from ndcg_core.trec.files import read_qrels, read_qrels_table, read_run, read_run_table
+    from ndcg_core.trec.tables import doc_key_plan
+
+    rng = random.Random(seed)
+    run_docs = [_clueweb(rng.randrange(10**7, 3 * 10**7)) for _ in range(120)]
+    others = [_clueweb(rng.randrange(10**9)) for _ in range(30)] + ["clueweb12-0000tw-00-00001", "x", "clueweb09-en0001-02-0000"]
+    qrels_lines, run_lines = [], []
+    for topic in ("1", "2", "10"):
+        judged = rng.sample(run_docs, 50) + rng.sample(others, 12)
+        qrels_lines += [f"{topic} 0 {doc} {rng.choice((-1, 0, 1, 2, 3))}\n" for doc in dict.fromkeys(judged)]
+        run_lines += [f"{topic} Q0 {doc} {rank} {rng.choice((1.5, 2, 3))} r\n"  # ties, broken by id
+                      for rank, doc in enumerate(rng.sample(run_docs, 80), start=1)]
+    qrels_bytes, run_bytes = "".join(qrels_lines).encode(), "".join(run_lines).encode()
+    q_table, r_table = read_qrels_table(qrels_bytes), read_run_table(run_bytes)
+    assert doc_key_plan(r_table) is not None and not doc_key_plan(r_table).same_as(doc_key_plan(q_table))
+    measures = ["ndcg_cut.5,20", "ndcg", "map", "P.10"]
+    keyed = evaluate_run(q_table, r_table, measures)
+    by_name = evaluate_run(read_qrels(qrels_bytes), read_run(run_bytes), measures)
+    pd.testing.assert_frame_equal(keyed.per_topic, by_name.per_topic)
+    assert np.asarray(r_table.doc_names).tolist() == sorted(set(run_docs) & {line.split()[2] for line in run_lines})
+
+
+
+
 @pytest.mark.parametrize(
     "id_length",
     [pytest.param((1, 8), id="one-word-ids"), pytest.param((1, 30), id="ids-up-to-four-words"),

@@ -74,3 +74,43 @@ def test_a_repeated_pair_is_found_from_the_documents_sort(pairs, grouped):
         assert found == (len(set(pairs)) < len(pairs))
     else:
         assert found is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(ascii_ids)
+def test_packed_uniques_unpack_to_the_ids_in_byte_order(ids):
+    """The fast reader keeps a table's document keys packed (ClueWeb's four words in one):
+    the packed uniques are the ids in byte order, and unpack to their own words."""
+    from ndcg_core.trec.tables import KeyNames, packed_factorization, unpack_keys
+
+    words = -(-max(len(i) for i in ids) // 8)
+    expected = sorted(set(ids))
+    codes, uniques, _, key_plan = packed_factorization(keys_of(ids, words))
+    assert [expected[c] for c in codes.tolist()] == ids
+    if key_plan is None:  # nothing to pack: the keys' own rows
+        assert uniques.tolist() == keys_of(expected, words).tolist()
+    else:
+        assert uniques.shape[1] < words
+        assert unpack_keys(uniques, key_plan).tolist() == keys_of(expected, words).tolist()
+        assert [tuple(u) for u in uniques.tolist()] == sorted(tuple(u) for u in uniques.tolist())
+    assert KeyNames(uniques, key_plan).names().tolist() == [i.decode() for i in expected]
+
+
+@settings(max_examples=300, deadline=None)
+@given(ascii_ids, ascii_ids, st.booleans())
+def test_keys_repacked_in_another_tables_plan_fit_exactly_the_ids_it_can_hold(left, right, run_wider):
+    """The qrels' keys written in the run's packing: an id fits when its bytes are ones the
+    run's plan can hold (every id of the run does); fitting ids compare as the ids do."""
+    from ndcg_core.trec.tables import packed_factorization, repack_keys
+
+    words = -(-max(len(i) for i in left + right) // 8)
+    _, run_uniques, _, key_plan = packed_factorization(keys_of(right, words + run_wider))
+    if key_plan is None:
+        return
+    run_ids = sorted(set(right))
+    fits, packed = repack_keys(keys_of(left, words + (not run_wider)), key_plan)  # narrower or wider keys
+    assert all(fits[i] for i, x in enumerate(left) if x in set(right))  # every run id fits
+    fitted = [x for x, ok in zip(left, fits.tolist()) if ok]
+    for x, p in zip(fitted, packed.tolist()):
+        for y, u in zip(run_ids[:8], run_uniques.tolist()[:8]):
+            assert (tuple(p) < tuple(u)) == (x < y) and (tuple(p) == tuple(u)) == (x == y)
