@@ -2,22 +2,19 @@
 
 The swap that leaves P@k and AP unchanged and moves nDCG, the relevance-threshold slider,
 and the rank-10-to-100 comparison; every expected number is computed here by ndcg_core.
+Every slide of the deck (content, no code box, no traceback, ending on an exercise's Check
+button) is checked by the legibility walk of tests/browser/test_slides_legibility.py.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from marimo_page import FAILURE_TEXTS, assert_no_traceback, run_and_settle, set_text
+from marimo_page import assert_no_traceback, run_and_settle, set_text
 from playwright.sync_api import Page, expect
 from test_chapters_02_04 import (
-    _SLIDE_CONTENT_JS,
     BOTH_VIEWS,
-    advance,
-    at_end,
-    deck_state,
     goto_slide_with,
     open_deck,
     reveal_until,
@@ -110,28 +107,4 @@ def test_09_bad_input_shows_the_message(page: Page, lab_server: str) -> None:
     set_text(page, "Relevance labels", "1, -1")
     text = flat(slide_text(page))
     assert "label 2 is '-1', a negative label" in text and "pooled but unjudged" in text
-    assert_no_traceback(page)
-
-
-def test_09_every_slide_has_content_and_the_deck_ends_on_an_exercise(
-    page: Page, lab_slides_server: str, artifacts_dir: Path
-) -> None:
-    open_deck(page, lab_slides_server, NB09)
-    steps = 0
-    while True:
-        text = slide_text(page)
-        content = page.evaluate(_SLIDE_CONTENT_JS)
-        where = f"{NB09}, slide {deck_state(page)[0] + 1}"
-        assert content["code"] == 0, f"{where} shows a code box"
-        assert text.strip() or content["figures"] or content["widgets"], f"{where} is empty"
-        assert "no output" not in text.lower(), f"{where} is a 'no output' page"
-        assert not [n for n in FAILURE_TEXTS if n in text], where
-        if at_end(page):
-            break
-        advance(page)
-        steps += 1
-        assert steps < 80
-    page.screenshot(path=str(artifacts_dir / "slides_09_graded_vs_binary_last.png"))
-    last = page.locator(".reveal .slides > section.present")
-    expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
     assert_no_traceback(page)

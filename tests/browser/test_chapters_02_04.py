@@ -3,19 +3,17 @@
 Each test changes the chapter's main widget and checks the result against ndcg_core's value
 computed here. On the page that is all; in the deck (the ``slides`` variants) it first walks
 the deck with the arrow keys like a lecturer, changes the widget on its slide and reveals
-the result, so widgets are proven live on the slides. One test per chapter walks every
-slide of the deck: no traceback, no code box, no empty page, and it ends on the exercises.
+the result, so widgets are proven live on the slides. Every slide of each deck (no traceback,
+no code box, no empty page, and it ends on the exercises) is checked by the legibility walk of
+tests/browser/test_slides_legibility.py, which opens each deck once for all its slide checks.
 """
 
 from __future__ import annotations
 
-import re
 from math import log2
-from pathlib import Path
 
 import pytest
 from marimo_page import (
-    FAILURE_TEXTS,
     assert_no_traceback,
     open_notebook,
     page_text,
@@ -116,11 +114,6 @@ def is_deck(page: Page) -> bool:
 
 def deck_state(page: Page) -> list[int]:
     return page.evaluate(_DECK_STATE_JS)
-
-
-def at_end(page: Page) -> bool:
-    index, shown, count, fragments = deck_state(page)
-    return index == count - 1 and shown == fragments
 
 
 #: True once the present slide and its revealed fragments have finished fading in.
@@ -298,47 +291,4 @@ def test_04_slider(page: Page, request: pytest.FixtureRequest, view: str) -> Non
     text = reveal_until(page, "nDCG@100")
     assert f"{nc.ndcg(run, 100, judgments=[1] * 16):.4f}" in text
     assert "With 16 relevant documents, nDCG@100 is lower than nDCG@10." in " ".join(text.split())
-    assert_no_traceback(page)
-
-
-# ---- every slide of every deck ------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("filename", ["02_gains.py", "03_discounts.py", "04_ideal_list.py"])
-def test_every_slide_has_content_and_no_code(
-    page: Page, lab_slides_server: str, filename: str, artifacts_dir: Path
-) -> None:
-    open_deck(page, lab_slides_server, filename)
-    steps = 0
-    first_seen: dict[str, int] = {}
-    while True:
-        text = slide_text(page)
-        for heading in ("What to remember", "Check yourself"):
-            if heading in text:
-                first_seen.setdefault(heading, deck_state(page)[0])
-        content = page.evaluate(_SLIDE_CONTENT_JS)
-        where = f"{filename}, slide {deck_state(page)[0] + 1}"
-        assert content["code"] == 0, f"{where} shows a code box"
-        assert text.strip() or content["figures"] or content["widgets"], f"{where} is empty"
-        assert "no output" not in text.lower(), f"{where} is a 'no output' page"
-        shown = [needle for needle in FAILURE_TEXTS if needle in text]
-        assert not shown, f"{where} shows {shown}"
-        if steps == 0:
-            page.screenshot(path=str(artifacts_dir / f"slides_{filename[:-3]}_first.png"))
-        if at_end(page):
-            break
-        advance(page)
-        steps += 1
-        assert steps < 80, f"{filename}: the deck did not end within 80 steps"
-    page.screenshot(path=str(artifacts_dir / f"slides_{filename[:-3]}_last.png"))
-    assert set(first_seen) == {"What to remember", "Check yourself"}, first_seen
-    assert first_seen["What to remember"] < first_seen["Check yourself"], first_seen
-    # the deck ends on an exercise card: its answer box and its own Check button; or, in a deck
-    # whose exercises are question -> hints -> worked solution (ndcg_core.ui.lecture), on its solution
-    last = page.locator(".reveal .slides > section.present")
-    if last.get_by_text(re.compile(r"^Worked solution: \S.*$")).count():
-        expect(last.get_by_role("button", name="Next rank of the solution", exact=True)).to_have_count(1)
-    else:
-        expect(last.get_by_text(re.compile(r"^Your answer: \S.*$"))).to_have_count(1)
-        expect(last.get_by_role("button", name="Check", exact=True)).to_have_count(1)
     assert_no_traceback(page)

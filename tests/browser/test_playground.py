@@ -3,7 +3,11 @@
 Every number the playground shows is compared with ndcg_core's for the same inputs, computed
 here. ``ndcg-lab`` shows the playground as one vertical page (``lab_server``); the deck
 tests at the end use ``ndcg-lab slides`` (``lab_slides_server``), where the controls' slide
-is brought into view with the arrow keys first, as a lecturer would.
+is brought into view with the arrow keys first, as a lecturer would. The tests that only read
+the playground as it opens (its numbers, its layout at 1280x900, 1920x1080 and 1280x720) share
+one page loaded once (``lecture_page``, laid out again for each size); a test that changes a
+value opens a page of its own. Every slide of the deck (ten, none empty, no code box) is
+checked by the legibility walk of tests/browser/test_slides_legibility.py.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from marimo_page import (
-    DECK_STILL_JS,
     assert_no_traceback,
+    install_tracker,
     open_notebook,
     page_text,
     run_and_settle,
@@ -23,7 +27,6 @@ from marimo_page import (
     set_number,
     set_text,
     show_slide_with,
-    wait_settled,
 )
 from playwright.sync_api import Page, expect
 
@@ -91,6 +94,33 @@ def open_playground(page: Page, base_url: str) -> None:
         expect(page.get_by_text("nDCG@5", exact=True)).to_be_visible()
 
 
+#: Resolves once the page has drawn two frames (a resize's new layout is then on screen).
+DOUBLE_FRAME_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+
+@pytest.fixture(scope="module")
+def lecture_page(browser_context: object, lab_server: str):  # type: ignore[no-untyped-def]
+    """The playground as it opens on the lecture example, loaded once for the tests of this
+    module that only read it (each sets the screen size it checks; none types, clicks or
+    scrolls, so each sees the page as it opened). A test that changes a value opens a
+    page of its own (``page``)."""
+    shared = browser_context.new_page()  # type: ignore[attr-defined]
+    install_tracker(shared)
+    try:
+        at_size(shared, 1280, 900)
+        open_playground(shared, lab_server)
+        yield shared
+    finally:
+        shared.close()
+
+
+def at_size(page: Page, width: int, height: int) -> None:
+    """Give the page a ``width`` x ``height`` screen and wait until it is laid out for it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[width, height])
+    page.evaluate(DOUBLE_FRAME_JS)
+
+
 def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
     page.goto(lab_server + "/")
     notebooks = sorted((REPO / "notebooks").glob("*.py"))
@@ -101,8 +131,9 @@ def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: P
     assert_no_traceback(page)
 
 
-def test_playground_opens_on_the_lecture_example(lab_server: str, page: Page, artifacts_dir: Path) -> None:
-    open_playground(page, lab_server)
+def test_playground_opens_on_the_lecture_example(lecture_page: Page, artifacts_dir: Path) -> None:
+    page = lecture_page
+    at_size(page, 1280, 900)
     expect(page.locator(".reveal")).to_have_count(0)  # ndcg-lab: a vertical page, not a deck
     assert shown_numbers(page) == {"DCG@5": "2.4307", "IDCG@5": "3.1309", "nDCG@5": "0.7763"}
     assert expected_numbers("1, 0, 2, 1, 0") == shown_numbers(page)
@@ -251,9 +282,10 @@ def in_view(box: dict[str, float], width: int, height: int) -> bool:
     return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
 
 
-def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_server: str, page: Page) -> None:
+def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lecture_page: Page) -> None:
     """Column one, top to bottom: controls, numbers, table; column two: the three plots."""
-    open_playground(page, lab_server)
+    page = lecture_page
+    at_size(page, 1280, 900)
     assert page.locator("marimo-text").first.evaluate("(e) => getComputedStyle(e).zoom") == "1"  # no deck CSS
     labels = box_of(page.get_by_label("Relevance labels", exact=True))
     k = box_of(page.get_by_role("slider", name="k", exact=True))
@@ -272,11 +304,12 @@ def test_page_has_the_controls_numbers_and_table_left_and_the_plots_right(lab_se
 
 
 def test_one_projector_screen_at_1920x1080_shows_the_numbers_table_and_all_three_plots(
-    lab_server: str, page: Page, artifacts_dir: Path
+    lecture_page: Page, artifacts_dir: Path
 ) -> None:
-    """The lecturer's screen: nothing of the lecture example needs a scroll."""
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    open_playground(page, lab_server)
+    """The lecturer's screen: nothing of the lecture example needs a scroll (the page as it
+    opened, laid out again at 1920x1080)."""
+    page = lecture_page
+    at_size(page, 1920, 1080)
     stats = page.locator(".ndcg-stats")
     shown = [
         page.get_by_label("Relevance labels", exact=True),
@@ -298,10 +331,12 @@ def test_one_projector_screen_at_1920x1080_shows_the_numbers_table_and_all_three
 
 
 def test_small_projector_1280x720_shows_the_controls_numbers_and_a_plot(
-    lab_server: str, page: Page, artifacts_dir: Path
+    lecture_page: Page, artifacts_dir: Path
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_playground(page, lab_server)
+    """A small projector: the controls, the numbers and the first plot without a scroll (the
+    page as it opened, laid out again at 1280x720)."""
+    page = lecture_page
+    at_size(page, 1280, 720)
     for locator in (
         page.get_by_label("Preset", exact=True),
         page.get_by_label("Relevance labels", exact=True),
@@ -335,53 +370,6 @@ def test_slides_widgets_stay_live_on_the_controls_slide(lab_slides_server: str, 
     assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", gain="exponential")
     assert page.locator(".reveal .slides > section.present figure.ndcg-plot").count() == 1
     page.screenshot(path=artifacts_dir / "playground_slides_changed.png")
-    assert_no_traceback(page)
-
-
-def test_slides_advance_with_arrow_keys_and_no_page_is_empty(
-    lab_slides_server: str, page: Page, artifacts_dir: Path
-) -> None:
-    open_notebook(page, lab_slides_server, PLAYGROUND)
-    state_js = (
-        "() => { const s = [...document.querySelectorAll('.reveal .slides > section')];"
-        " const i = s.findIndex((x) => x.classList.contains('present'));"
-        " return [i, s.length, document.querySelectorAll('.reveal .fragment.visible').length]; }"
-    )
-    present_js = r"""
-    () => {
-      const present = document.querySelector('.reveal .slides > section.present');
-      let text = '';
-      (function walk(node) {
-        if (node.nodeType === 3) { text += node.textContent; return; }
-        if (node.nodeType === 1 && node.shadowRoot) walk(node.shadowRoot);
-        for (const child of node.childNodes) walk(child);
-      })(present);
-      return {text: text.trim(), images: present.querySelectorAll('img, svg').length,
-              editors: present.querySelectorAll('.cm-editor').length};
-    }
-    """
-    hidden_js = "() => document.querySelectorAll('.reveal .slides > section.present .fragment:not(.visible)').length"
-    seen = []
-    for step in range(30):
-        index, total, fragments = page.evaluate(state_js)
-        content = page.evaluate(present_js)
-        assert content["text"] or content["images"], f"slide {index + 1} is empty"
-        assert "no output" not in content["text"].lower(), f"slide {index + 1} is a 'no output' page"
-        assert content["editors"] == 0, f"slide {index + 1} shows a code box"
-        seen.append((index, fragments))
-        page.wait_for_function(DECK_STILL_JS, polling="raf")  # the slide transition has ended
-        page.screenshot(path=artifacts_dir / f"slide_{step:02d}.png")
-        if index == total - 1 and page.evaluate(hidden_js) == 0:
-            break  # the last slide, fully shown
-        before = [index, total, fragments]
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"(b) => JSON.stringify(({state_js})()) !== JSON.stringify(b)", arg=before)
-    slides = {index for index, _ in seen}
-    # title; the lecture example, gain, discount, cutoff k, IDCG (each with its numbers and plot);
-    # two exercises, each a question (hints as a fragment) and a worked solution
-    assert len(slides) == total == 10, seen
-    assert sorted(slides) == list(range(total))
-    wait_settled(page)
     assert_no_traceback(page)
 
 
