@@ -4,7 +4,8 @@
 vendored: ``npm pack axe-core@VERSION`` downloads it into the user's cache folder the first time,
 ``~/.cache/ndcg-lab/axe-core-VERSION/``, and later runs reuse it). :func:`audit` injects it and
 runs it on the page, optionally only inside the cells' outputs (``[id^="output-"]``: the
-notebook's own content, without marimo's chrome).
+notebook's own content, without marimo's chrome). :func:`audit_split` runs it once on the whole
+page and splits the violations into those two parts.
 """
 
 from __future__ import annotations
@@ -73,6 +74,44 @@ def audit(page: object, source: str, *, content_only: bool, within: str = "") ->
         page.add_script_tag(content=source)  # type: ignore[attr-defined]
     include = f"{within} {CONTENT}".strip() if content_only else ""
     return list(page.evaluate(_RUN_JS, [include]))  # type: ignore[attr-defined]
+
+
+_SPLIT_JS = r"""
+async ([content]) => {
+  const result = await axe.run(document, {resultTypes: ['violations'], elementRef: true});
+  // inside a cell's output: an ancestor in the document (shadow hosts crossed) matching `content`,
+  // as the elements a content-only run includes (document.querySelectorAll(content))
+  const inContent = (e) => {
+    for (let a = e; a; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) {
+      if (a.matches && a.getRootNode() === document && a.matches(content)) return true;
+    }
+    return false;
+  };
+  const out = {content: [], chrome: []};
+  for (const v of result.violations) {
+    for (const where of ['content', 'chrome']) {
+      const nodes = v.nodes.filter((n) => inContent(n.element) === (where === 'content'));
+      if (nodes.length) out[where].push({id: v.id, impact: v.impact, help: v.help,
+        nodes: nodes.slice(0, 5).map((n) => ({target: JSON.stringify(n.target), html: n.html.slice(0, 160),
+                                              summary: (n.failureSummary || '').slice(0, 200)}))});
+    }
+  }
+  return out;
+}
+"""
+
+
+def audit_split(page: object, source: str) -> tuple[list[dict], list[dict]]:
+    """One axe-core run on the whole page, its violations split by where each node is: (inside
+    the cells' outputs, outside them: marimo's chrome and the page itself). The first part is
+    what :func:`audit` finds with ``content_only=True``, and both together what it finds with
+    ``content_only=False``, node for node: compared on every notebook, as they are and with
+    violations planted inside an output and outside (an unnamed input, faint text, an image
+    without alt), before the accessibility test used one run instead of two."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):  # type: ignore[attr-defined]
+        page.add_script_tag(content=source)  # type: ignore[attr-defined]
+    found = page.evaluate(_SPLIT_JS, [CONTENT])  # type: ignore[attr-defined]
+    return list(found["content"]), list(found["chrome"])
 
 
 def describe(violations: list[dict]) -> str:
