@@ -4,7 +4,7 @@ For each chapter the first numeric exercise is answered twice through its own an
 and **Check** button: the right value (derived by hand below) gets a success callout, the
 value a common mistake produces gets a callout naming that mistake. ``ndcg-lab`` serves every
 chapter as one page (show_slide_with does nothing there); the same cards as slides are
-walked by tests/browser/test_chapters_02_04.py.
+walked by tests/browser/test_slides_legibility.py.
 """
 
 from __future__ import annotations
