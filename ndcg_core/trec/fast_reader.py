@@ -38,7 +38,6 @@ from .line_reader import NUMBER
 from .tables import (
     KeyNames,
     Table,
-    factorize_keys,
     first_duplicate,
     has_repeated_pair,
     key_names,
