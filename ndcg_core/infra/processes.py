@@ -5,7 +5,13 @@
 - :func:`die_with_parent`: a ``preexec_fn`` that asks Linux to send the child SIGTERM when
   the process that started it dies, even by SIGKILL (``PR_SET_PDEATHSIG``);
 - :func:`stop_process_tree`: stop a child and everything it started, politely first
-  (SIGTERM), then for good (SIGKILL) after a grace period.
+  (SIGTERM), then for good (SIGKILL) after a grace period;
+- :func:`wait_unreaped` and :func:`kill_leftovers`: wait for a process-group leader to exit
+  without reaping it, then SIGKILL whatever is left in its group. While the leader is an
+  unreaped zombie its pid, and so its group's id, cannot be given to another process, so the
+  group signal cannot reach a stranger. A member that missed the forwarded signal (a Python
+  child still starting up swallows SIGINT as a KeyboardInterrupt while it reads its ``.pth``
+  files) would otherwise outlive the server as an orphan.
 
 :func:`stop_process_tree` uses psutil (a dependency of marimo, declared here too): it finds
 the child's descendants before signalling, so a grandchild that left the process group
@@ -23,10 +29,11 @@ import os
 import signal
 import socket
 import subprocess
+import time
 
 import psutil
 
-__all__ = ["free_port", "die_with_parent", "stop_process_tree"]
+__all__ = ["free_port", "die_with_parent", "stop_process_tree", "wait_unreaped", "kill_leftovers"]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -85,3 +92,42 @@ def stop_process_tree(process: subprocess.Popen[bytes], grace: float = 10.0, sig
         except psutil.NoSuchProcess:
             pass
     psutil.wait_procs(alive, timeout=grace)
+
+
+def wait_unreaped(process: subprocess.Popen[bytes], timeout: float | None = None) -> bool:
+    """True once ``process`` has exited, leaving it unreaped where the OS allows it
+    (``os.waitid`` with ``WNOWAIT``; elsewhere it is reaped); False after ``timeout`` seconds.
+
+    It polls ten times a second, so a signal handler that runs meanwhile (one that forwards a
+    signal, say) is not held up and the caller can shorten the wait once it has run.
+    """
+    if not hasattr(os, "waitid"):  # pragma: no cover - macOS: no WNOWAIT, wait the plain way
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while process.returncode is None:
+        try:
+            if os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return True
+        except ChildProcessError:  # reaped already (by Popen.poll elsewhere)
+            return True
+        if deadline is not None and time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def kill_leftovers(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL what is left of the process group ``process`` leads, then reap ``process``.
+
+    Call it after :func:`wait_unreaped` said the leader has exited: the leader's zombie keeps
+    the group's id reserved until it is reaped here. An empty group is not an error.
+    """
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()

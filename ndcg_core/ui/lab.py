@@ -55,12 +55,13 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..infra import progress, store
-from ..infra.processes import die_with_parent
+from ..infra.processes import die_with_parent, kill_leftovers, wait_unreaped
 from ..teaching.paths import decks_dir, is_checkout, notebooks_dir
 from .front import CLASS_URL_ENV
 
@@ -449,11 +450,13 @@ def _serve(launch: Launch) -> int:
         if launch.stdin_text is not None and child.stdin is not None:
             child.stdin.write(launch.stdin_text.encode())
             child.stdin.close()
-        while True:
-            try:
-                code = child.wait(timeout=None if not received else SHUTDOWN_GRACE)
-                break
-            except subprocess.TimeoutExpired:
+        # the server is waited for unreaped, so its group can be swept once it has gone (below);
+        # after a forwarded signal it has SHUTDOWN_GRACE seconds to stop before SIGKILL
+        signalled_at: float | None = None
+        while not wait_unreaped(child, 0.5):
+            if received and signalled_at is None:
+                signalled_at = time.monotonic()
+            if signalled_at is not None and time.monotonic() - signalled_at >= SHUTDOWN_GRACE:
                 try:
                     os.killpg(child.pid, signal.SIGKILL)
                 except ProcessLookupError:
@@ -461,12 +464,14 @@ def _serve(launch: Launch) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        if child.poll() is None:
+        if not wait_unreaped(child, 0):  # an error on the way: stop the server for good
             try:
                 os.killpg(child.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            child.wait()
+        # whatever the server left in its group (a child that missed the forwarded signal) goes too
+        kill_leftovers(child)
+    code = child.returncode
     if received:
         return 0 if code in (0, -received[0]) else (128 - code if code < 0 else code)
     return 128 - code if code < 0 else code
