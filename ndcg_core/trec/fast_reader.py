@@ -29,6 +29,7 @@ from __future__ import annotations
 import mmap
 import os
 from collections.abc import Callable, Sequence
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Union
 
@@ -37,12 +38,16 @@ import numpy as np
 from .line_reader import NUMBER
 from .tables import (
     KeyNames,
+    KeyPlan,
     Table,
     first_duplicate,
     has_repeated_pair,
     key_names,
+    pack_keys,
     packed_keys,
+    plan_of_ranges,
     sorted_factorization,
+    unpack_keys,
 )
 
 __all__ = ["ascii_qrels", "ascii_run", "BLANK_FREE"]
@@ -77,22 +82,65 @@ class _Part(NamedTuple):
 class _Rows:
     """The arrays the blocks write their rows into: allocated once, a row for every line.
 
-    ``doc_keys`` is as wide as the first block's ids need; a block with longer ids keeps
-    its keys in ``wide`` (first row, keys) until :meth:`finish` widens the array.
+    Document keys are written packed where the first block's ids say they pack
+    (:func:`_speculative_plan`: a ClueWeb id's four words in one), so the whole words of all
+    rows never exist; a block whose ids that plan cannot hold turns the rows written so far
+    back into whole words (:meth:`_unpack`) and every later block is written whole. Whole
+    keys are as wide as the first block's ids need; a block with longer ids keeps its keys
+    in ``wide`` (first row, keys) until :meth:`finish` widens the array. Blocks of two
+    threads write under one lock.
     """
 
-    def __init__(self, lines: int, width: int, value_type: type):
-        self.doc_keys = np.zeros((lines, width), dtype=np.uint64)
+    def __init__(self, lines: int, first_keys: np.ndarray, value_type: type):
+        self.width = max(first_keys.shape[1], 1)
+        self.key_plan = _speculative_plan(first_keys) if len(first_keys) else None
+        self.doc_keys = np.zeros((lines, self.width if self.key_plan is None else len(self.key_plan.plan)),
+                                 dtype=np.uint64)
         self.values = np.empty(lines, dtype=value_type)
         self.wide: list[tuple[int, np.ndarray]] = []
+        self.unpacked = False  # True once packed rows were turned back into whole words
+        self._lock = threading.Lock()
 
-    def put(self, row: int, doc_keys: np.ndarray, values: np.ndarray) -> None:
+    def packed(self, doc_keys: np.ndarray) -> np.ndarray | None:
+        """A block's keys packed by the plan, or None (no plan, or ids the plan cannot hold).
+        Called outside the lock: the plan never changes."""
+        key_plan = self.key_plan
+        if key_plan is None or doc_keys.shape[1] > key_plan.words:
+            return None
+        if doc_keys.shape[1] < key_plan.words:  # shorter ids than the first block's: zero words
+            wider = np.zeros((len(doc_keys), key_plan.words), dtype=np.uint64)
+            wider[:, : doc_keys.shape[1]] = doc_keys
+            doc_keys = wider
+        if not _fits(doc_keys, key_plan):
+            return None
+        return pack_keys(doc_keys, key_plan.plan)
+
+    def put(self, row: int, doc_keys: np.ndarray, values: np.ndarray, packed: np.ndarray | None = None) -> None:
+        """Write a block's rows from ``row`` on: its packed keys while the rows are packed,
+        else its whole keys."""
         rows = slice(row, row + len(values))
-        self.values[rows] = values
-        if doc_keys.shape[1] > self.doc_keys.shape[1]:
-            self.wide.append((row, doc_keys))
-        else:
-            self.doc_keys[rows, : doc_keys.shape[1]] = doc_keys
+        with self._lock:
+            self.values[rows] = values
+            if self.key_plan is not None:
+                if packed is not None:
+                    self.doc_keys[rows] = packed
+                    return
+                self._unpack()
+            if doc_keys.shape[1] > self.doc_keys.shape[1]:
+                self.wide.append((row, doc_keys))
+            else:
+                self.doc_keys[rows, : doc_keys.shape[1]] = doc_keys
+                if self.unpacked and doc_keys.shape[1] < self.doc_keys.shape[1]:
+                    # a row not written before the unpacking holds the plan's constant bytes
+                    self.doc_keys[rows, doc_keys.shape[1] :] = 0
+
+    def _unpack(self) -> None:
+        """The packed rows as whole words (rows not written yet are written whole later)."""
+        assert self.key_plan is not None
+        whole = np.zeros((len(self.doc_keys), self.width), dtype=np.uint64)
+        for begin in range(0, len(whole), 1 << 16):
+            whole[begin : begin + (1 << 16)] = unpack_keys(self.doc_keys[begin : begin + (1 << 16)], self.key_plan)
+        self.doc_keys, self.key_plan, self.unpacked = whole, None, True
 
     def move(self, source: int, target: int, rows: int) -> None:
         """Move rows ``source .. source + rows`` to start at ``target`` (a span's rows after
@@ -101,9 +149,10 @@ class _Rows:
         self.doc_keys[target : target + rows] = self.doc_keys[source : source + rows]
         self.wide = [(row - source + target if row >= source else row, keys) for row, keys in self.wide]
 
-    def finish(self, rows: int) -> tuple[np.ndarray, np.ndarray]:
-        """The document keys and values of the first ``rows`` rows."""
-        doc_keys, values = self.doc_keys, self.values
+    def finish(self, rows: int) -> tuple[np.ndarray, KeyPlan | None, np.ndarray]:
+        """The document keys of the first ``rows`` rows, the plan they are packed by (None:
+        whole words) and their values."""
+        doc_keys, values, key_plan = self.doc_keys, self.values, self.key_plan
         self.doc_keys = self.values = _NOTHING
         if self.wide:  # ids longer than the first block's: widen once, with zero words
             width = max(keys.shape[1] for _, keys in self.wide)
@@ -113,8 +162,42 @@ class _Rows:
             for row, keys in self.wide:
                 wider[row : row + len(keys), : keys.shape[1]] = keys
             self.wide = []
-            return wider, values[:rows]
-        return doc_keys[:rows], values[:rows]
+            return wider, None, values[:rows]
+        return doc_keys[:rows], key_plan, values[:rows]
+
+
+_DIGITS = (0x30, 0x39)
+_LOWER = (0x61, 0x7A)
+_UPPER = (0x41, 0x5A)
+
+
+def _speculative_plan(keys: np.ndarray) -> KeyPlan | None:
+    """A packing plan for a whole file's ids guessed from its first block's: a byte position
+    that holds only digits there may hold any digit (and lower-case letters any lower-case
+    letter, upper-case any upper-case), other positions as seen. None when packing saves no
+    word. Later blocks are checked against it (:func:`_fits`)."""
+    words = keys.shape[1]
+    if words < 2:
+        return None
+    as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(len(keys), words, 8)
+    low, high = as_bytes.min(axis=0), as_bytes.max(axis=0)
+    for first, last in (_DIGITS, _LOWER, _UPPER):
+        inside = (low >= first) & (high <= last) & (high > low)
+        low[inside], high[inside] = first, last
+    plan = plan_of_ranges(low, high)
+    return None if plan is None else KeyPlan(words, plan, low)
+
+
+def _fits(keys: np.ndarray, key_plan: KeyPlan) -> bool:
+    """Whether every key's bytes lie in the plan's ranges (a constant position: its byte)."""
+    span = np.zeros((key_plan.words, 8), dtype=np.uint8)
+    for positions in key_plan.plan:
+        for w, b, _smallest, radix in positions:
+            span[w, b] = radix - 1
+    n = len(keys)
+    as_bytes = keys.view(np.uint8).reshape(n, key_plan.words * 8)
+    above = as_bytes - key_plan.low.reshape(-1)  # uint8: a byte below the smallest wraps high
+    return bool(np.all(above <= span.reshape(-1)))
 
 
 _NOTHING = np.zeros(0)
@@ -224,8 +307,8 @@ def _parse(
         return None
     part, doc_keys, values = parsed
     _release(data, 0, first_end)
-    out = _Rows(_newlines(data, 0, len(data)) + 1, max(doc_keys.shape[1], 1), value_type)
-    out.put(0, doc_keys, values)
+    out = _Rows(_newlines(data, 0, len(data)) + 1, doc_keys, value_type)
+    out.put(0, doc_keys, values, out.packed(doc_keys))
     del parsed, doc_keys, values
     starts = [(first_end, spans[0][1], part.rows)]
     starts += [(begin, stop, _newlines(data, 0, begin)) for begin, stop in spans[1:]]
@@ -341,7 +424,7 @@ def _keyed_part(block: np.ndarray, fields, values: np.ndarray, last, out: _Rows 
     heads = np.flatnonzero(change)
     part = _Part(row, len(values), heads, query_keys[heads], last)
     if out is not None:
-        out.put(row, doc_keys, values)
+        out.put(row, doc_keys, values, out.packed(doc_keys))
     return part, doc_keys, values
 
 
@@ -447,10 +530,11 @@ def _stacked(arrays: list[np.ndarray]) -> np.ndarray:
 
 def _key_table(parts: list[_Part], out: _Rows, rows: int, attrs: dict) -> Table | None:
     """The table of the blocks' rows: topics from their first rows, documents factorised."""
-    doc_keys, values = out.finish(rows)
-    # kept packed when they pack (a ClueWeb id's 4 words in one): the whole words go here,
-    # before the topics are factorised
-    doc_keys, doc_plan = packed_keys(doc_keys)
+    doc_keys, doc_plan, values = out.finish(rows)
+    if doc_plan is None:
+        # kept packed when they pack (a ClueWeb id's 4 words in one): the whole words go
+        # here, before the topics are factorised
+        doc_keys, doc_plan = packed_keys(doc_keys)
     heads = np.concatenate([part.heads + part.row for part in parts])
     head_keys = _stacked([part.head_keys for part in parts])
     parts.clear()

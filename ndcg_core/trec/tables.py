@@ -46,6 +46,7 @@ __all__ = [
     "encode_ids",
     "encode_grouped_ids",
     "first_duplicate",
+    "plan_of_ranges",
     "factorize_keys",
     "has_repeated_pair",
     "KeySort",
@@ -318,6 +319,13 @@ def _plan_and_low(tables: Sequence[np.ndarray]) -> tuple[list[list[tuple[int, in
             as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(len(keys), words, 8)
             np.minimum(low, as_bytes.min(axis=0), out=low)
             np.maximum(high, as_bytes.max(axis=0), out=high)
+    return plan_of_ranges(low, high), low
+
+
+def plan_of_ranges(low: np.ndarray, high: np.ndarray) -> list[list[tuple[int, int, int, int]]] | None:
+    """The :func:`packing_plan` of keys whose bytes lie between ``low`` and ``high``
+    ((words, 8) uint8, a byte position each, in memory order); None when it saves no word."""
+    words = low.shape[0]
     plan: list[list[tuple[int, int, int, int]]] = [[]]
     room = 1
     for w in range(words):
@@ -330,7 +338,7 @@ def _plan_and_low(tables: Sequence[np.ndarray]) -> tuple[list[list[tuple[int, in
                 room = 1
             plan[-1].append((w, b, int(low[w, b]), radix))
             room *= radix
-    return (plan if len(plan) < words else None), low
+    return plan if len(plan) < words else None
 
 
 class KeyPlan(NamedTuple):

@@ -151,3 +151,90 @@ def test_on_a_malformed_file_both_paths_name_the_same_line(kind, data):
         read(text, name="f")
     assert slow.value.line == line
     assert str(public.value) == str(slow.value) and public.value.line == line
+
+
+# ------------------------------------------------- keys packed block by block (tiny blocks)
+#
+# The fast reader packs a file's document keys as it parses, by a plan guessed from its first
+# block (a position holding digits there may hold any digit). Real files have a megabyte per
+# block; here blocks of a few lines and two threads from 256 bytes on make every file many
+# blocks, so later blocks meet ids the guess cannot hold: the rows written so far are turned
+# back into whole words and the table must still be the line reader's.
+
+shaped_ids = st.one_of(
+    st.integers(0, 10**13 - 1).map(lambda n: f"clueweb09-en{n // 10**9:04d}-{n // 10**7 % 100:02d}-{n % 10**5:05d}"),
+    st.integers(0, 10**13 - 1).map(lambda n: f"clueweb09-enwp{n // 10**9 % 100:02d}-{n // 10**7 % 100:02d}-{n % 10**5:05d}"),
+    st.integers(0, 99_999).map(lambda n: f"clueweb12-{n:05d}"),  # shorter
+    ids,
+)
+
+
+@st.composite
+def shaped_files(draw, kind):
+    topics = draw(st.lists(st.integers(1, 300), min_size=1, max_size=5, unique=True))
+    lines = []
+    for topic in topics:
+        docs = draw(st.lists(shaped_ids, min_size=1, max_size=12, unique=True))
+        for rank, doc in enumerate(docs, start=1):
+            if kind == "qrels":
+                lines.append(f"{topic} 0 {doc} {draw(labels)}\n")
+            else:
+                lines.append(f"{topic} Q0 {doc} {rank} {draw(scores)} run\n")
+    return "".join(lines).encode("ascii")
+
+
+def tiny_blocks():
+    from unittest import mock
+
+    from ndcg_core.trec import fast_reader
+
+    return mock.patch.multiple(fast_reader, _BLOCK=96, _PARALLEL_BYTES=256)
+
+
+@SETTINGS
+@given(shaped_files("qrels"), shaped_files("run"))
+def test_keys_packed_block_by_block_give_the_line_readers_tables(qrels, run):
+    with tiny_blocks():
+        fast_qrels, fast_run = ascii_qrels(qrels), ascii_run(run)
+    assert fast_qrels is not None and fast_run is not None
+    fast_qrels.attrs.pop(BLANK_FREE)
+    assert_same(fast_qrels, scan_qrels(qrels, "f"), "relevance")
+    assert_same(fast_run, scan_run(run, "f"), "score")
+
+
+def test_a_later_block_the_first_blocks_plan_cannot_hold_unpacks_the_rows_written():
+    """First blocks: ClueWeb ids whose segment is all digits, so the guessed plan holds digits
+    there; a later block brings 'enwp' (letters where digits were), a shorter id and a longer
+    one. The packed rows are unpacked once (the spy counts it) and the table is exact."""
+    from unittest import mock
+
+    from ndcg_core.trec import fast_reader
+
+    docs = [f"clueweb09-en{s:04d}-{m:02d}-{n:05d}" for s, m, n in zip(range(0, 40), range(10, 50), range(500, 540))]
+    docs += ["clueweb09-enwp01-17-00031", "clueweb12-00001", "clueweb09-en0000-00-00000-and-a-longer-tail-x"]
+    data = "".join(f"7 Q0 {doc} {rank} {100 - rank}.5 run\n" for rank, doc in enumerate(docs, 1)).encode()
+    unpack = mock.patch.object(fast_reader._Rows, "_unpack", autospec=True, side_effect=fast_reader._Rows._unpack)
+    with tiny_blocks(), unpack as spy:
+        fast = ascii_run(data)
+    assert spy.call_count == 1
+    assert fast is not None
+    assert_same(fast, scan_run(data, "f"), "score")
+
+
+def test_ids_the_first_blocks_plan_holds_stay_packed_to_the_end():
+    """Digits seen varying at a position in the first block stand for any digit: later
+    blocks with other digits there are written packed, never as whole words."""
+    from unittest import mock
+
+    from ndcg_core.trec import fast_reader
+
+    docs = [f"clueweb09-en00{s % 3}{s % 7}-1{s % 2}-0003{s % 4}" for s in range(60)]
+    # 9s where the first block's varying positions only ever had 0 to 6
+    docs = list(dict.fromkeys(docs)) + ["clueweb09-en0099-19-00039"]
+    data = "".join(f"7 Q0 {doc} {rank} 1 run\n" for rank, doc in enumerate(docs, 1)).encode()
+    unpack = mock.patch.object(fast_reader._Rows, "_unpack", autospec=True, side_effect=fast_reader._Rows._unpack)
+    with tiny_blocks(), unpack as spy:
+        fast = ascii_run(data)
+    assert spy.call_count == 0
+    assert fast is not None and fast.doc_keys.shape[1] == 1  # four words packed into one
+    assert_same(fast, scan_run(data, "f"), "score")
