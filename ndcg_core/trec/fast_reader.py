@@ -498,23 +498,26 @@ def _id_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.nda
     tail = np.zeros(16, dtype=np.uint8)
     tail[: n - tail_start] = buf[tail_start:]
     tail_window = np.ndarray(shape=(9,), dtype=">u8", buffer=tail, strides=(1,))
-    keys = np.zeros((len(starts), words), dtype=np.uint64)
+    keys = np.empty((len(starts), words), dtype=np.uint64)
+    begins = starts.astype(np.int64)
+    at = np.empty(len(starts), dtype=np.int64)
     for w in range(words):
-        at = starts.astype(np.int64) + 8 * w
-        rest = np.clip(lengths - 8 * w, 0, 8).astype(np.uint64)
-        inside = at + 8 <= n
-        raw = np.zeros(len(at), dtype=np.uint64)
-        raw[inside] = window[at[inside]]
-        if not inside.all():
-            outside = ~inside & (rest > 0)
+        np.add(begins, 8 * w, out=at)
+        rest = np.clip(lengths - 8 * w, 0, 8)
+        # every id's word read whole where 8 bytes from its start lie in the block; the few
+        # near the block's end are read from the zero-padded tail
+        raw = window[np.minimum(at, n - 8)] if len(window) else np.zeros(len(at), dtype=np.uint64)
+        outside = (at > n - 8) & (rest > 0)
+        if outside.any():
             raw[outside] = tail_window[at[outside] - tail_start]
-        shift = (np.uint64(8) - rest) * np.uint64(8)
-        shift[rest == 0] = 0
-        raw >>= shift
-        raw <<= shift
-        raw[rest == 0] = 0
+        raw &= _BYTE_MASKS[rest]  # the id's own bytes only (none past its end)
         keys[:, w] = raw
     return keys
+
+
+#: ``_BYTE_MASKS[r]`` keeps the first ``r`` bytes of a big-endian word (0 <= r <= 8)
+_BYTE_MASKS = np.array([(0xFFFFFFFFFFFFFFFF << (64 - 8 * r)) & 0xFFFFFFFFFFFFFFFF if r else 0 for r in range(9)],
+                       dtype=np.uint64)
 
 
 def _stacked(arrays: list[np.ndarray]) -> np.ndarray:
@@ -579,21 +582,26 @@ def _digit_rows(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fracti
     simple = lengths <= 2 * _DIGIT_LIMIT  # counters stay small
     negative = np.zeros(rows, dtype=bool)
     at = starts.astype(np.int64)
+    where = np.empty(rows, dtype=np.int64)
     for k in range(min(int(lengths.max(initial=0)), 2 * _DIGIT_LIMIT)):
         inside = lengths > k
-        byte = buf[np.minimum(at + k, n - 1)]
-        digit = (byte >= 0x30) & (byte <= 0x39) & inside
+        byte = buf[np.minimum(at + k, n - 1, out=where)]
+        value = byte - np.uint8(0x30)  # a digit's value; any other byte wraps above 9
+        digit = (value <= 9) & inside
         if k == 0:
-            sign = (byte == 0x2B) | (byte == 0x2D)
             negative = byte == 0x2D
+            sign = negative | (byte == 0x2B)
+        if fraction:
+            dot = (byte == 0x2E) & inside
+            simple &= digit | dot | (sign if k == 0 else False) | ~inside
+            decimals += digit & (dots > 0)
+            dots += dot
         else:
-            sign = np.zeros(rows, dtype=bool)
-        dot = (byte == 0x2E) & inside if fraction else np.zeros(rows, dtype=bool)
-        simple &= digit | dot | sign | ~inside
-        mantissa[digit] = mantissa[digit] * 10 + (byte[digit] - 0x30)
-        decimals += digit & (dots > 0)
+            simple &= digit | (sign if k == 0 else False) | ~inside
+        # the mantissa takes the digit: ufuncs with where= (no gather and scatter of the rows)
+        np.multiply(mantissa, 10, out=mantissa, where=digit)
+        np.add(mantissa, value, out=mantissa, where=digit)
         digits += digit
-        dots += dot
     simple &= (dots <= 1) & (digits >= 1) & (digits <= _DIGIT_LIMIT)
     return mantissa, decimals, negative, simple
 
