@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import mmap
 import os
-from collections.abc import Callable, Sequence
 import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Union
 
@@ -43,9 +43,9 @@ from .tables import (
     first_duplicate,
     has_repeated_pair,
     key_names,
-    pack_keys,
     packed_keys,
     plan_of_ranges,
+    repack_keys,
     sorted_factorization,
     unpack_keys,
 )
@@ -98,22 +98,15 @@ class _Rows:
                                  dtype=np.uint64)
         self.values = np.empty(lines, dtype=value_type)
         self.wide: list[tuple[int, np.ndarray]] = []
-        self.unpacked = False  # True once packed rows were turned back into whole words
         self._lock = threading.Lock()
 
     def packed(self, doc_keys: np.ndarray) -> np.ndarray | None:
         """A block's keys packed by the plan, or None (no plan, or ids the plan cannot hold).
         Called outside the lock: the plan never changes."""
-        key_plan = self.key_plan
-        if key_plan is None or doc_keys.shape[1] > key_plan.words:
+        if self.key_plan is None:
             return None
-        if doc_keys.shape[1] < key_plan.words:  # shorter ids than the first block's: zero words
-            wider = np.zeros((len(doc_keys), key_plan.words), dtype=np.uint64)
-            wider[:, : doc_keys.shape[1]] = doc_keys
-            doc_keys = wider
-        if not _fits(doc_keys, key_plan):
-            return None
-        return pack_keys(doc_keys, key_plan.plan)
+        fits, packed = repack_keys(doc_keys, self.key_plan)
+        return packed if fits.all() else None
 
     def put(self, row: int, doc_keys: np.ndarray, values: np.ndarray, packed: np.ndarray | None = None) -> None:
         """Write a block's rows from ``row`` on: its packed keys while the rows are packed,
@@ -130,9 +123,9 @@ class _Rows:
                 self.wide.append((row, doc_keys))
             else:
                 self.doc_keys[rows, : doc_keys.shape[1]] = doc_keys
-                if self.unpacked and doc_keys.shape[1] < self.doc_keys.shape[1]:
-                    # a row not written before the unpacking holds the plan's constant bytes
-                    self.doc_keys[rows, doc_keys.shape[1] :] = 0
+                # zero words after shorter ids (after an unpacking a row not written yet holds
+                # the plan's constant bytes, not zeros)
+                self.doc_keys[rows, doc_keys.shape[1] :] = 0
 
     def _unpack(self) -> None:
         """The packed rows as whole words (rows not written yet are written whole later)."""
@@ -140,7 +133,7 @@ class _Rows:
         whole = np.zeros((len(self.doc_keys), self.width), dtype=np.uint64)
         for begin in range(0, len(whole), 1 << 16):
             whole[begin : begin + (1 << 16)] = unpack_keys(self.doc_keys[begin : begin + (1 << 16)], self.key_plan)
-        self.doc_keys, self.key_plan, self.unpacked = whole, None, True
+        self.doc_keys, self.key_plan = whole, None
 
     def move(self, source: int, target: int, rows: int) -> None:
         """Move rows ``source .. source + rows`` to start at ``target`` (a span's rows after
@@ -175,7 +168,7 @@ def _speculative_plan(keys: np.ndarray) -> KeyPlan | None:
     """A packing plan for a whole file's ids guessed from its first block's: a byte position
     that holds only digits there may hold any digit (and lower-case letters any lower-case
     letter, upper-case any upper-case), other positions as seen. None when packing saves no
-    word. Later blocks are checked against it (:func:`_fits`)."""
+    word. Later blocks are checked against it (:func:`~ndcg_core.trec.tables.repack_keys`)."""
     words = keys.shape[1]
     if words < 2:
         return None
@@ -186,18 +179,6 @@ def _speculative_plan(keys: np.ndarray) -> KeyPlan | None:
         low[inside], high[inside] = first, last
     plan = plan_of_ranges(low, high)
     return None if plan is None else KeyPlan(words, plan, low)
-
-
-def _fits(keys: np.ndarray, key_plan: KeyPlan) -> bool:
-    """Whether every key's bytes lie in the plan's ranges (a constant position: its byte)."""
-    span = np.zeros((key_plan.words, 8), dtype=np.uint8)
-    for positions in key_plan.plan:
-        for w, b, _smallest, radix in positions:
-            span[w, b] = radix - 1
-    n = len(keys)
-    as_bytes = keys.view(np.uint8).reshape(n, key_plan.words * 8)
-    above = as_bytes - key_plan.low.reshape(-1)  # uint8: a byte below the smallest wraps high
-    return bool(np.all(above <= span.reshape(-1)))
 
 
 _NOTHING = np.zeros(0)
@@ -588,16 +569,16 @@ def _digit_rows(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fracti
         byte = buf[np.minimum(at + k, n - 1, out=where)]
         value = byte - np.uint8(0x30)  # a digit's value; any other byte wraps above 9
         digit = (value <= 9) & inside
+        allowed = digit | ~inside
         if k == 0:
             negative = byte == 0x2D
-            sign = negative | (byte == 0x2B)
+            allowed |= negative | (byte == 0x2B)
         if fraction:
             dot = (byte == 0x2E) & inside
-            simple &= digit | dot | (sign if k == 0 else False) | ~inside
+            allowed |= dot
             decimals += digit & (dots > 0)
             dots += dot
-        else:
-            simple &= digit | (sign if k == 0 else False) | ~inside
+        simple &= allowed
         # the mantissa takes the digit: ufuncs with where= (no gather and scatter of the rows)
         np.multiply(mantissa, 10, out=mantissa, where=digit)
         np.add(mantissa, value, out=mantissa, where=digit)

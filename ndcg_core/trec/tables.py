@@ -393,15 +393,18 @@ def repack_keys(keys: np.ndarray, key_plan: KeyPlan) -> tuple[np.ndarray, np.nda
             wider = np.zeros((n, key_plan.words), dtype=np.uint64)
             wider[:, : keys.shape[1]] = keys
             keys = wider
-    as_bytes = np.ascontiguousarray(keys).view(np.uint8).reshape(n, key_plan.words, 8)
-    varying = np.zeros((key_plan.words, 8), dtype=bool)
+    # every byte within its position's range: (byte - smallest) wraps high below it (uint8),
+    # and a position that does not vary has room 0 above its one byte
+    room = np.zeros((key_plan.words, 8), dtype=np.uint8)
     for positions in key_plan.plan:
-        for w, b, smallest, radix in positions:
-            varying[w, b] = True
-            fits &= (as_bytes[:, w, b] >= smallest) & (as_bytes[:, w, b] - np.uint8(smallest) < radix)
-    for w, b in zip(*np.nonzero(~varying)):
-        fits &= as_bytes[:, w, b] == key_plan.low[w, b]
-    return fits, pack_keys(keys[fits], key_plan.plan)
+        for w, b, _smallest, radix in positions:
+            room[w, b] = radix - 1
+    above = np.ascontiguousarray(keys).view(np.uint8).reshape(n, 8 * key_plan.words) - key_plan.low.reshape(-1)
+    within = above <= room.reshape(-1)
+    del above
+    if not within.all():  # one flat pass answers for the usual case where every key fits
+        fits &= within.all(axis=1)
+    return fits, pack_keys(keys if fits.all() else keys[fits], key_plan.plan)
 
 
 def pack_keys(keys: np.ndarray, plan: list[list[tuple[int, int, int, int]]]) -> np.ndarray:
