@@ -360,7 +360,7 @@ FAKE_SERVER = textwrap.dedent(
     signal.signal(signal.SIGINT, lambda *a: sys.exit(0))
     data = sys.stdin.read() if not sys.stdin.isatty() else ""
     open(out + ".stdin", "w").write(data)
-    grandchild = subprocess.Popen([sys.executable, "-c", sys.argv[2]])
+    grandchild = subprocess.Popen([sys.executable, "-c", sys.argv[2], out])
     open(out, "w").write(f"{grandchild.pid}\\n")
     while True:
         signal.pause()
@@ -416,11 +416,13 @@ def _wait_for(condition, timeout: float = PROCESS_TIMEOUT) -> bool:  # type: ign
 #: misses it. The second is what a Python child still starting up does by accident: SIGINT
 #: arriving while ``site`` reads the ``.pth`` files is a KeyboardInterrupt that ``site``
 #: reports as "Remainder of file ignored" and then goes on (seen in CI, stop 25).
+#: Each says it is ready (``pids.ready``) once its signals are set, so the test signals it then.
 GRANDCHILDREN = {
-    "obeys": "import time; time.sleep(300)",
+    "obeys": "import sys, time\nopen(sys.argv[1] + '.ready', 'w').close()\ntime.sleep(300)",
     "misses-the-signal": (
-        "import signal, time\n"
+        "import signal, sys, time\n"
         "signal.signal(signal.SIGINT, signal.SIG_IGN); signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "open(sys.argv[1] + '.ready', 'w').close()\n"
         "time.sleep(300)"
     ),
 }
@@ -441,6 +443,7 @@ def test_signal_is_forwarded_and_no_process_is_left(tmp_path: Path, signum: int,
         grandchild = int(marker.read_text())
         assert _alive(grandchild)
         assert (tmp_path / "pids.stdin").read_text() == "pw-on-stdin"
+        assert _wait_for((tmp_path / "pids.ready").exists), "the server's own child never got ready"
         # ndcg-lab forwards the signals from its handlers, set right after it starts the server
         assert _wait_for(lambda: _catches(launcher.pid, signal.SIGTERM) and _catches(launcher.pid, signal.SIGINT))
         launcher.send_signal(signum)
