@@ -10,7 +10,7 @@ Runs pytest (default: ``tests/browser -n 3 --dist loadgroup -q``; pass other arg
 choose) with a small plugin loaded in every xdist worker, which records each
 ``Page.goto`` with the test that made it, and each test's duration (setup + call +
 teardown). Prints, per test module: tests, page loads, test-seconds and test-seconds per
-load; then the run's wall time, the whole machine's busy CPU-seconds (``/proc/stat``, so
+load; then the run's wall time, the whole machine's busy CPU-seconds (``psutil.cpu_times``, so
 Chromium and the servers count) and the load average at the start::
 
     .venv/bin/python bench/suite_pages.py
@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_ARGS = ["tests/browser", "-n", "3", "--dist", "loadgroup", "-q"]
@@ -71,10 +73,10 @@ def pytest_runtest_logreport(report):
 '''
 
 
-def _busy_jiffies() -> int:
-    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
-    return user + nice + system + irq + softirq + steal
+def _busy_seconds() -> float:
+    """The whole machine's busy CPU-seconds since boot (every process: Chromium, servers, pytest)."""
+    t = psutil.cpu_times()
+    return t.user + t.nice + t.system + t.irq + t.softirq + t.steal
 
 
 def _module(nodeid: str) -> str:
@@ -105,9 +107,9 @@ def main(argv: list[str]) -> int:
         env = dict(os.environ, **{LOG_ENV: str(log)})
         env["PYTHONPATH"] = os.pathsep.join(p for p in (folder, env.get("PYTHONPATH", "")) if p)
         load = os.getloadavg()
-        busy, start = _busy_jiffies(), time.monotonic()
+        busy, start = _busy_seconds(), time.monotonic()
         code = subprocess.call([sys.executable, "-m", "pytest", "-p", PLUGIN, *args], cwd=ROOT, env=env)
-        wall, cpu = time.monotonic() - start, (_busy_jiffies() - busy) / os.sysconf("SC_CLK_TCK")
+        wall, cpu = time.monotonic() - start, _busy_seconds() - busy
         loads, tests, seconds = summarise(log)
     print()
     print(f"{'module':<52} {'tests':>5} {'loads':>5} {'test-s':>7} {'s/load':>6}")
