@@ -69,6 +69,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(name="/".join(parts)))
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under ``--dist loadgroup`` a grouped test's node id carries its group (``...@group``):
+    that suffix is how pytest-xdist tells its scheduler which tests go together. With pytest
+    9.2 and xdist 3.8 the suffix is lost and the groups silently do nothing (every module of
+    :data:`ONE_PROCESS_MODULES` then starts its server in each process:
+    pytest-dev/pytest-xdist#1386), so a worker that sees a lost group stops the run."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or session.config.getoption("dist", "no") != "loadgroup":
+        return
+    lost = [item.nodeid for item in session.items
+            if item.get_closest_marker("xdist_group") and item.nodeid.rfind("@") < item.nodeid.rfind("]") + 1]
+    if lost:
+        raise pytest.UsageError(
+            f"--dist loadgroup lost the xdist_group of {len(lost)} tests (e.g. {lost[0]}): this pytest and "
+            "pytest-xdist do not work together (pytest-dev/pytest-xdist#1386); install the test extra's pytest "
+            "(pip install -e '.[test]')"
+        )
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[object]:
     """The session's one headless Chromium (Playwright's sync API allows one per process)."""
