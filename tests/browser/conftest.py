@@ -13,6 +13,12 @@
 - ``page``: a fresh Playwright page in headless chromium, with the run tracker of
   :mod:`marimo_page` installed. Pages share one browser context (``browser_context``: its
   caches; cookies and storage are cleared after each test).
+- ``notebook_pages``: notebook pages of ``lab_server`` as their first run left them, shared by
+  the tests of one notebook (a page load is most of a browser test's CPU): ``read(filename)``
+  for a test that only looks (checked: no cell may run while it holds the page),
+  ``take(filename)`` for one that changes it (the page is closed after that test). Tests that
+  use it are grouped by notebook (:func:`on_notebook`), so they run in one process, one
+  after the other, and the page opens once for the group.
 - ``artifacts_dir``: ``tests/artifacts/`` (gitignored) for screenshots.
 
 Without ``/usr/bin/chromium`` (or Playwright) the tests skip with the reason, unless the
@@ -40,6 +46,7 @@ sys.path.insert(0, str(HERE))  # so test modules can `from marimo_page import ..
 
 from browser_support import require_browser  # noqa: E402
 from marimo_page import ACTION_TIMEOUT_MS, install_tracker  # noqa: E402
+from shared_pages import PAGE_VIEWPORT, NotebookPages, PageStore  # noqa: E402
 from ndcg_core.infra.processes import free_port  # noqa: E402, F401 (test_harness reaches it here)
 
 ARTIFACTS = HERE.parent / "artifacts"
@@ -120,8 +127,6 @@ def lab_slides_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     yield from _lab(tmp_path_factory, "slides")
 
 
-#: The ``page`` fixture's viewport.
-PAGE_VIEWPORT = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="session")
@@ -159,6 +164,27 @@ def page(browser_context: object) -> Iterator[object]:
             pass
         new_page.close()
         browser_context.clear_cookies()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def _page_store(browser_context: object, lab_server: str) -> Iterator[PageStore]:
+    store = PageStore(browser_context, lab_server)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def notebook_pages(_page_store: PageStore) -> Iterator[NotebookPages]:
+    """Shared notebook pages of ``lab_server`` (see the module's docstring); group the test with
+    :func:`on_notebook` so it shares them."""
+    pages = NotebookPages(_page_store)
+    yield pages
+    changed = pages._finish()
+    if changed:
+        pytest.fail("a test that read a shared page changed it (use notebook_pages.take): " + "; ".join(changed),
+                    pytrace=False)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from axe import NAMES_JS, audit_split, axe_source, describe
 from marimo_page import DECK_STILL_JS, open_notebook, page_text, run_and_settle, wait_for_text
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from shared_pages import NotebookPages, on_notebook
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("[0-9][0-9]_*.py"))
@@ -80,13 +81,14 @@ def _names_problems(page: Page) -> list[dict]:
     return [c for c in controls if not c["name"] or re.search(r"</?[A-Za-z][^>]*>", c["name"])]
 
 
-@pytest.mark.parametrize("filename", NOTEBOOKS)
-def test_the_notebook_passes_axe_and_names_every_control(filename: str, page: Page, lab_server: str, axe_js: str,
+@pytest.mark.parametrize("filename", [pytest.param(name, marks=on_notebook(name)) for name in NOTEBOOKS])
+def test_the_notebook_passes_axe_and_names_every_control(filename: str, notebook_pages: NotebookPages, axe_js: str,
                                                          artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
-    """One page load, three checks: axe-core inside the notebook's content, axe-core on marimo's
+    """One page, three checks: axe-core inside the notebook's content, axe-core on marimo's
     chrome around it (one axe-core run on the whole page, its violations split by where each
-    node is: axe.audit_split), and a plain-text name for every control of the content."""
-    open_notebook(page, lab_server, filename)
+    node is: axe.audit_split), and a plain-text name for every control of the content. The
+    page is only read, so the notebook's other tests get it after (shared_pages.py)."""
+    page = notebook_pages.read(filename)
     violations, chrome = audit_split(page, axe_js)
     (artifacts_dir / f"axe_{filename[:2]}_page.json").write_text(json.dumps(violations + chrome, indent=1))
     reason = known_only(filename, violations)

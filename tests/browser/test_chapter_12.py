@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, set_text, show_slide_with
 from playwright.sync_api import Page, expect
+from shared_pages import NotebookPages, on_notebook
 
 import ndcg_core as nc
 from ndcg_core.teaching import measures
@@ -31,8 +32,9 @@ def family(labels, judgments) -> dict[str, float]:
     return measures.measure_values(labels, 5, judgments=judgments, other_topics=OTHER_TOPICS)["value"].to_dict()
 
 
-def test_12_renders_six_measures_the_table_and_the_figures(page: Page, lab_server: str, artifacts_dir: Path) -> None:
-    open_notebook(page, lab_server, NB12)
+@on_notebook(NB12)
+def test_12_renders_six_measures_the_table_and_the_figures(notebook_pages: NotebookPages, artifacts_dir: Path) -> None:
+    page = notebook_pages.read(NB12)  # only read: shared with the notebook's other tests (shared_pages.py)
     text = flat(page_text(page))
     assert "12 · Which measure?" in text
     values = family([1, 0, 2, 1, 0], [1, 0, 2, 1, 0])

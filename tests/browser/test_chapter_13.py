@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from marimo_page import assert_no_traceback, open_notebook, page_text, run_and_settle, select_option
+from marimo_page import assert_no_traceback, page_text, run_and_settle, select_option
 from playwright.sync_api import Page, expect
+from shared_pages import NotebookPages, on_notebook
 
 from ndcg_core import trec
 from ndcg_core.teaching import significance_demo as demo
@@ -32,8 +33,9 @@ def callout(page: Page, kind: str, text: str):
     return page.locator(f"marimo-callout-output[data-kind='\"{kind}\"']").filter(has_text=text)
 
 
-def test_13_renders_compares_and_checks_an_exercise(page: Page, lab_server: str, artifacts_dir: Path) -> None:
-    open_notebook(page, lab_server, NB13)
+@on_notebook(NB13)
+def test_13_renders_compares_and_checks_an_exercise(notebook_pages: NotebookPages, artifacts_dir: Path) -> None:
+    page = notebook_pages.take(NB13)  # the page test_accessibility read, as its first run left it
     qrels = trec.read_qrels(TOY / "qrels.txt")
     runs = {n: trec.read_run(TOY / f"run_{n}.txt") for n in ("classic", "tuned", "novel")}
     pair = compare_runs(qrels, {"classic": runs["classic"], "tuned": runs["tuned"]}, "ndcg_cut.10")[0].pairs[0]

@@ -21,6 +21,7 @@ from marimo_page import (
     show_slide_with,
 )
 from playwright.sync_api import Page, expect
+from shared_pages import NotebookPages, on_notebook
 
 import ndcg_core as nc
 from ndcg_core.teaching.exercises import MISCONCEPTIONS
@@ -48,14 +49,14 @@ def callout(page: Page, kind: str, text: str):
     return page.locator(f"marimo-callout-output[data-kind='\"{kind}\"']").filter(has_text=text)
 
 
-@pytest.mark.parametrize("filename", list(FIRST_NUMERIC))
+@pytest.mark.parametrize("filename", [pytest.param(name, marks=on_notebook(name)) for name in FIRST_NUMERIC])
 def test_first_numeric_exercise_right_then_a_named_mistake(
-    page: Page, lab_server: str, filename: str, artifacts_dir: Path
+    notebook_pages: NotebookPages, filename: str, artifacts_dir: Path
 ) -> None:
     ex_id, right, wrong, misconception = FIRST_NUMERIC[filename]
     exercise = nc.exercises.get(ex_id)
     places = exercise.precision
-    open_notebook(page, lab_server, filename)
+    page = notebook_pages.take(filename)  # as its first run left it: the page test_accessibility read
     assert "Check yourself" in page_text(page)
     assert "Right:" not in page_text(page)  # no feedback before Check is pressed
 

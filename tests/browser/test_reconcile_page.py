@@ -21,6 +21,8 @@ from marimo_page import (
     wait_for_text,
 )
 
+from shared_pages import on_notebook
+
 import ndcg_core as nc
 import ndcg_core.teaching.toy
 from ndcg_core.trec import conventions as ncconv
@@ -59,8 +61,9 @@ def press_show_me(page, tool: str) -> None:
     run_and_settle(page, button.click, what=f"pressing the button for {tool}")
 
 
-def test_the_toy_run_and_the_show_me_button_find_the_tool_again(lab_server, page, artifacts_dir):
-    open_notebook(page, lab_server, NB10)
+@on_notebook(NB10)
+def test_the_toy_run_and_the_show_me_button_find_the_tool_again(notebook_pages, artifacts_dir):
+    page = notebook_pages.take(NB10)  # the page test_accessibility read, as its first run left it
     scores = nc.trec.score_conventions(TOY.qrels_full, TOY.runs["tuned"], 10)
     sklearn = f"{scores.mean(ncconv.PRESETS['scikit-learn'].convention):.4f}"
     text = flat(page)
