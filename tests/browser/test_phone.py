@@ -19,7 +19,18 @@ For each page and size (one ``ndcg-lab`` server for the module):
 - a screenshot of the whole page goes to ``tests/artifacts/phone/<page>_<w>x<h>.png``.
 
 One page at a time while developing: ``pytest tests/browser/test_phone.py -k 01_playground``.
-Each page is opened once, at 390x844, and then laid out again at 360x640 (no reload).
+
+Page loads (each costs Chromium 6-8 CPU-seconds): one per page, the least a first visit of each
+allows. A page is opened once, at 390x844, and then laid out again at 360x640 (no reload; the
+checks wait until the new layout has settled, :func:`_resize`). One test per page, looping over
+the sizes and reporting the problems of every size (each line names it), rather than a test per
+size: a first visit happens once per page, so a second size's test would depend on the first's
+page, and a test that needs another test to have run first breaks under ``-k`` or pytest-xdist.
+The two answer-box tests on 07 go on the page 07's test leaves open (:func:`exercises_phone`;
+each first chooses its own exercise, and 07 makes new answer widgets for every exercise, so
+neither sees what the other typed); run on their own, or after 07's test failed, they open 07
+themselves. The three are one pytest-xdist group (:data:`SHARES_07`), so that under
+``--dist loadgroup`` they run in one process, in this order.
 """
 
 from __future__ import annotations
@@ -29,7 +40,7 @@ import re
 from pathlib import Path
 
 import pytest
-from marimo_page import assert_no_traceback, open_notebook, run_and_settle, select_option, wait_for_text
+from marimo_page import assert_no_traceback, open_notebook, run_and_settle, select_option, wait_for_text, wait_settled
 from phone import ON_A_PHONE, OVERFLOW_JS, PLOTS_JS, SLIDERS_JS, TARGETS_JS
 from playwright.sync_api import Page, expect
 
@@ -69,23 +80,93 @@ def phone_context(chromium: object):  # type: ignore[no-untyped-def]
         context.close()
 
 
-@pytest.fixture
-def phone(phone_context: object, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    """A fresh page in the module's phone context, at the size the test is parametrized with
-    (cookies and storage are cleared after each test; only the HTTP and code caches are shared)."""
-    width, height = request.param
+#: The notebook whose page :func:`test_page_fits_a_phone` leaves open for the answer-box tests.
+EXERCISES = "07_exercises.py"
+#: 07's layout test and the two answer-box tests that reuse its page: one pytest-xdist group.
+SHARES_07 = pytest.mark.xdist_group(name="test_phone.py::07_exercises")
+
+
+def _new_phone_page(phone_context: object) -> Page:
+    """A new page in the module's phone context, at the first size of :data:`SIZES`."""
+    width, height = SIZES[0]
     page = phone_context.new_page()  # type: ignore[attr-defined]
     page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
+def _close(page: Page, phone_context: object) -> None:
+    """Close ``page`` and forget what it stored (only the HTTP and code caches stay shared)."""
+    try:
+        if not page.is_closed() and page.url.startswith("http"):
+            page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+    except Exception:  # a page the test closed or crashed: nothing to forget
+        pass
+    page.close()
+    phone_context.clear_cookies()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def kept_pages(phone_context: object):  # type: ignore[no-untyped-def]
+    """Pages a passing test left open for later tests of the module, by notebook (only
+    :data:`EXERCISES`); closed when the module ends."""
+    pages: dict[str, Page] = {}
+    try:
+        yield pages
+    finally:
+        for page in pages.values():
+            _close(page, phone_context)
+
+
+def _release(page: Page, phone_context: object, kept: dict[str, Page], failed: bool) -> None:
+    """After a test: a page left in ``kept`` stays open for the next test, unless the test
+    failed (its page may be left half-way: the next test opens its own); any other is closed."""
+    name = next((name for name, kept_page in kept.items() if kept_page is page), None)
+    if name is not None and not failed:
+        return
+    if name is not None:
+        del kept[name]
+    _close(page, phone_context)
+
+
+@pytest.fixture
+def phone(phone_context: object, kept_pages: dict[str, Page], request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A fresh page in the module's phone context, at the first size of :data:`SIZES` (cookies
+    and storage are cleared when it closes; only the HTTP and code caches are shared). The test
+    may leave it open for a later one by putting it in ``kept_pages``."""
+    page = _new_phone_page(phone_context)
+    failed_before = request.session.testsfailed
     try:
         yield page
     finally:
-        try:
-            if page.url.startswith("http"):
-                page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
-        except Exception:  # a page the test closed or crashed: nothing to forget
-            pass
-        page.close()
-        phone_context.clear_cookies()  # type: ignore[attr-defined]
+        _release(page, phone_context, kept_pages, request.session.testsfailed > failed_before)
+
+
+@pytest.fixture
+def exercises_phone(lab_server: str, phone_context: object, kept_pages: dict[str, Page],
+                    request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """07 on a phone at the first size of :data:`SIZES`: the page 07's layout test (or an
+    earlier answer-box test) left open, laid out again at that size, or else 07 opened afresh
+    (a test run on its own, or after the test that had the page failed)."""
+    page = kept_pages.get(EXERCISES)
+    fresh = page is None or page.is_closed()
+    if fresh:
+        page = kept_pages[EXERCISES] = _new_phone_page(phone_context)
+    try:
+        if fresh:
+            _open(page, lab_server, EXERCISES)
+        else:
+            wait_settled(page)
+        width, height = SIZES[0]
+        _resize(page, EXERCISES, width, height)
+        assert_no_traceback(page)
+    except BaseException:
+        _release(page, phone_context, kept_pages, failed=True)
+        raise
+    failed_before = request.session.testsfailed
+    try:
+        yield page
+    finally:
+        _release(page, phone_context, kept_pages, request.session.testsfailed > failed_before)
 
 
 #: The bytes each URL's body took as sent (compressed if it was), from the time the module's
@@ -160,8 +241,37 @@ def _open(page: Page, base_url: str, target: str) -> None:
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
 
 
-def _id(value: object) -> str:
-    return f"{value[0]}x{value[1]}" if isinstance(value, tuple) else str(value)
+#: True once the layout has not changed for :data:`STILL_FRAMES` animation frames in a row (the
+#: document's and marimo's frame's sizes): polled every frame, from a fresh start
+#: (``window.__phoneLayout = null``) after each resize.
+STILL_FRAMES = 3
+LAYOUT_STILL_JS = r"""
+(frames) => {
+  const d = document.documentElement, a = document.getElementById("App");
+  const shape = [innerWidth, innerHeight, d.scrollWidth, d.scrollHeight,
+                 a ? a.scrollWidth : 0, a ? a.scrollHeight : 0, a ? a.clientWidth : 0].join();
+  const s = window.__phoneLayout || (window.__phoneLayout = {shape: null, still: 0});
+  s.still = shape === s.shape ? s.still + 1 : 0;
+  s.shape = shape;
+  return s.still >= frames;
+}
+"""
+#: Generous: a resize on a busy 2-core machine lays out a long notebook again (only a failing wait lasts this long).
+RESIZE_TIMEOUT_MS = 120_000
+
+
+def _resize(page: Page, target: str, width: int, height: int) -> None:
+    """Make the screen ``width`` x ``height`` and wait until the page has laid itself out again:
+    the window has the new size, (a notebook) no cell runs and no output is stale, every picture
+    is loaded, and the layout has stopped changing (:data:`LAYOUT_STILL_JS`)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h",
+                           arg=[width, height], timeout=RESIZE_TIMEOUT_MS)
+    if target != "front":
+        wait_settled(page)
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)", timeout=RESIZE_TIMEOUT_MS)
+    page.evaluate("() => { window.__phoneLayout = null; }")
+    page.wait_for_function(LAYOUT_STILL_JS, arg=STILL_FRAMES, polling="raf", timeout=RESIZE_TIMEOUT_MS)
 
 
 def _layout_problems(page: Page, width: int) -> list[str]:
@@ -186,12 +296,17 @@ def _layout_problems(page: Page, width: int) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("phone", [SIZES[0]], ids=_id, indirect=True)
-@pytest.mark.parametrize("target", PAGES)
-def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_dir: Path) -> None:
+#: At most this many problems are listed per size (the rest are counted).
+MAX_LISTED = 30
+
+
+@pytest.mark.parametrize("target", [pytest.param(t, marks=SHARES_07) if t == EXERCISES else t for t in PAGES])
+def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_dir: Path,
+                           kept_pages: dict[str, Page]) -> None:
     """The page at every size of :data:`SIZES`: opened once at the first (its first visit's
     downloads counted there), then the screen made smaller, as a rotated or smaller phone would
-    (the page is laid out again; nothing is reloaded)."""
+    (the page is laid out again; nothing is reloaded). The problems of every size are reported
+    together, each line naming its size. 07's page is then left open for the answer-box tests."""
     page = phone
     downloads = Downloads(page)
     _open(page, lab_server, target)
@@ -202,11 +317,13 @@ def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_
     problems = []
     for number, (width, height) in enumerate(SIZES):
         if number:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("(w) => window.innerWidth === w", arg=width)
-            page.evaluate(DOUBLE_FRAME_JS)
-        problems += [f"at {width}x{height}: {p}" for p in _layout_problems(page, width)]
+            _resize(page, target, width, height)
+        found = _layout_problems(page, width)
+        problems += [f"at {width}x{height}: {p}" for p in found[:MAX_LISTED]]
+        if len(found) > MAX_LISTED:
+            problems.append(f"at {width}x{height}: ... and {len(found) - MAX_LISTED} more")
         _screenshot(page, shots / f"{stem}_{width}x{height}.png")
+    assert_no_traceback(page)
 
     http, socket = downloads.http_bytes(), downloads.socket_bytes
     width, height = SIZES[0]
@@ -214,25 +331,36 @@ def test_page_fits_a_phone(lab_server: str, phone: Page, target: str, artifacts_
         json.dumps({"page": stem, "size": f"{width}x{height}", "http": http, "websocket": socket}) + "\n")
     budget = FIRST_VISIT_BUDGET["front" if target == "front" else "notebook"]
     if http > budget:
-        problems.append(f"the first visit downloads {http:,} bytes over HTTP, over the budget of {budget:,}")
+        problems.append(f"the first visit (at {width}x{height}) downloads {http:,} bytes over HTTP, "
+                        f"over the budget of {budget:,}")
     if socket > FIRST_VISIT_BUDGET["outputs"]:
-        problems.append(f"the first visit receives {socket:,} bytes of outputs (WebSocket), "
+        problems.append(f"the first visit (at {width}x{height}) receives {socket:,} bytes of outputs (WebSocket), "
                         f"over the budget of {FIRST_VISIT_BUDGET['outputs']:,}")
-    assert not problems, f"{stem}:\n" + "\n".join(problems[:60])
+    if target == EXERCISES:
+        kept_pages[target] = page  # for the answer-box tests (closed instead if this test fails)
+    assert not problems, f"{stem}:\n" + "\n".join(problems)
 
 
-#: Resolves once the page has drawn two frames (a resize's new layout is then on screen).
-DOUBLE_FRAME_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+def _choose_exercise(page: Page, title: str) -> None:
+    """Choose the exercise ``title`` in 07 with nothing typed or checked in its box: 07 makes new
+    answer widgets for every exercise chosen, so if ``title`` is already chosen (by an earlier
+    test on this page), another is chosen first."""
+    select = page.get_by_label("Exercise", exact=True)
+    current = select.evaluate("(e) => e.selectedIndex >= 0 ? e.options[e.selectedIndex].text.trim() : null")
+    if current == title:
+        other = next(o.strip() for o in select.locator("option").all_inner_texts() if o.strip() != title)
+        select_option(page, "Exercise", other)
+    select_option(page, "Exercise", title)
 
 
-@pytest.mark.parametrize("phone", [SIZES[0]], ids=_id, indirect=True)
-def test_an_answer_box_asks_for_the_number_keypad_and_enter_checks(lab_server: str, phone: Page) -> None:
+@SHARES_07
+def test_an_answer_box_asks_for_the_number_keypad_and_enter_checks(exercises_phone: Page) -> None:
     """07 on a phone: the answer box of a numeric exercise asks for the decimal keypad (the
     keyboard a phone shows), typing the answer and pressing Enter checks it."""
-    page = phone
-    open_notebook(page, lab_server, "07_exercises.py&learner=phone-" + str(id(page)))
-    select_option(page, "Exercise", "nDCG@5 of the lecture example")
+    page = exercises_phone
+    _choose_exercise(page, "nDCG@5 of the lecture example")
     box = page.get_by_label("Your answer", exact=True)
+    expect(box).to_have_value("")
     expect(box).to_have_attribute("placeholder", re.compile(r"^e\.g\. 78 % or 0\.78$"))
     box.tap()
     expect(box).to_have_attribute("inputmode", "decimal")
@@ -243,13 +371,12 @@ def test_an_answer_box_asks_for_the_number_keypad_and_enter_checks(lab_server: s
     assert_no_traceback(page)
 
 
-@pytest.mark.parametrize("phone", [SIZES[0]], ids=_id, indirect=True)
-def test_a_list_answer_keeps_the_full_keyboard(lab_server: str, phone: Page) -> None:
+@SHARES_07
+def test_a_list_answer_keeps_the_full_keyboard(exercises_phone: Page) -> None:
     """An answer that is a list ("e.g. 3, 2, 0") needs the comma: no number keypad there."""
-    page = phone
-    open_notebook(page, lab_server, "07_exercises.py&learner=phone-list-" + str(id(page)))
+    page = exercises_phone
     ideal = next(ex for ex in nc.exercises.all_exercises() if ex.kind == "ideal")
-    select_option(page, "Exercise", ideal.title)
+    _choose_exercise(page, ideal.title)
     box = page.get_by_label("Your answer", exact=True)
     expect(box).to_have_attribute("placeholder", "e.g. 3, 2, 0")
     box.tap()
