@@ -51,7 +51,7 @@ FOLDER_MARKERS = {"browser": "browser", "load": "load", "packaging": "packaging"
 #: goes to whichever process is free.
 ONE_PROCESS_MODULES = {
     "browser/test_live_questions.py", "browser/test_learning_loop.py", "browser/test_front_door.py",
-    "browser/test_playground.py", "browser/test_exercises_browser.py",  # their tests share pages
+    "browser/test_exercises_browser.py",  # its tests share pages
     "load/test_classroom_load.py", "packaging/test_wheel.py", "ui/test_classroom.py", "ui/test_front.py",
 }
 

@@ -3,36 +3,23 @@
 Every number the playground shows is compared with ndcg_core's for the same inputs, computed
 here. ``ndcg-lab`` shows the playground as one vertical page (``lab_server``); the deck
 tests at the end use ``ndcg-lab slides`` (``lab_slides_server``), where the controls' slide
-is brought into view with the arrow keys first, as a lecturer would.
-
-A page load costs 6-8 CPU-s, so the module opens the playground once per view and shares it
-(:class:`test_chapters_02_04.SharedTab`):
-
-- the tests that only read the playground as it opens (its numbers, its layout at 1280x900,
-  1920x1080 and 1280x720) get the page untouched since it opened (``lecture_page``, laid out
-  again for each size); they come first, so in this order they share the first load;
-- a test that changes a value gets the same page back on the lecture example
-  (``playground``): its Reset button makes every control again from it, and the page must
-  then show exactly the text and control states it opened with, and the lecture example's
-  controls and numbers, before the test starts; a read-only test after it gets a new page;
-- the deck tests share the deck the same way (``playground_deck``: Home, the arrow keys back
-  to the lecture example's numbers, Reset there).
-
-Every slide of the deck (ten, none empty, no code box) is checked by the legibility walk of
-tests/browser/test_slides_legibility.py.
+is brought into view with the arrow keys first, as a lecturer would. The tests that only read
+the playground as it opens (its numbers, its layout at 1280x900, 1920x1080 and 1280x720) share
+one page loaded once (``lecture_page``, laid out again for each size); a test that changes a
+value opens a page of its own. Every slide of the deck (ten, none empty, no code box) is
+checked by the legibility walk of tests/browser/test_slides_legibility.py.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from marimo_page import (
-    DECK_STILL_JS,
     assert_no_traceback,
+    install_tracker,
     open_notebook,
     page_text,
     run_and_settle,
@@ -42,7 +29,6 @@ from marimo_page import (
     show_slide_with,
 )
 from playwright.sync_api import Page, expect
-from test_chapters_02_04 import _BLUR_JS, SharedTab, at_size, closed_if_failed
 
 import ndcg_core as nc
 from ndcg_core.teaching.presets import preset as get_preset
@@ -100,12 +86,6 @@ PRESENT_NDCG = ".reveal .slides > section.present .ndcg-stat-label"
 def open_playground(page: Page, base_url: str) -> None:
     """Open the playground; in the deck, bring its labels box and numbers on screen (slide 2, fragment 1)."""
     open_notebook(page, base_url, PLAYGROUND)
-    show_lecture_numbers(page)
-
-
-def show_lecture_numbers(page: Page) -> None:
-    """In the deck, bring the labels box and its numbers on screen (slide 2, fragment 1, where
-    Reset is); on the page, see that the numbers are shown."""
     show_slide_with(page, page.get_by_label("Relevance labels", exact=True))
     if page.locator(".reveal .slides > section").count():
         show_slide_with(page, page.locator(PRESENT_NDCG, has_text=re.compile(r"^nDCG@\d+$")))
@@ -114,105 +94,31 @@ def show_lecture_numbers(page: Page) -> None:
         expect(page.get_by_text("nDCG@5", exact=True)).to_be_visible()
 
 
-RESET = "Reset to the lecture example"
-LECTURE_NUMBERS = {"DCG@5": "2.4307", "IDCG@5": "3.1309", "nDCG@5": "0.7763"}
-
-#: The index of the deck's present slide, once it has stopped moving (-1 without a deck).
-_PRESENT_SLIDE_JS = """
-() => [...document.querySelectorAll('.reveal .slides > section')].findIndex((s) => s.classList.contains('present'))
-"""
-
-
-def reset_page(page: Page) -> None:
-    """The playground (page view) back to the lecture example: Reset makes every control again
-    from it (the Preset too, and the Type k box empty)."""
-    button = page.get_by_role("button", name=RESET, exact=True)
-    run_and_settle(page, button.click, what=f"pressing {RESET!r}")
-
-
-def reset_deck(page: Page) -> None:
-    """The deck back to where and how it opens: Home (the first slide), the right arrow to the
-    lecture example's numbers, and its Reset button, which makes every control again."""
-    page.evaluate(_BLUR_JS)  # a key pressed in a focused box would not reach the deck
-    page.keyboard.press("Home")
-    page.wait_for_function(f"() => ({_PRESENT_SLIDE_JS.strip()})() === 0")
-    page.wait_for_function(DECK_STILL_JS, polling="raf")
-    show_lecture_numbers(page)
-    button = page.locator(".reveal .slides > section.present").get_by_role("button", name=RESET, exact=True)
-    run_and_settle(page, button.click, what=f"pressing {RESET!r}")
-    show_lecture_numbers(page)
-
-
-def assert_lecture_example(page: Page) -> None:
-    """Every control the tests here read, as the playground opens on the lecture example, and its numbers."""
-    deck = page.locator(".reveal .slides > section").count() > 0
-    for label, value in (("Relevance labels", "1, 0, 2, 1, 0"), ("Judged documents not in the list", "")):
-        expect(page.get_by_label(label, exact=True)).to_have_value(value)
-    shown = {"Gain": "linear", "Discount": "1/log2(i+1)", **({} if deck else {"Preset": "Lecture example"})}
-    for label, option in shown.items():
-        expect(page.get_by_label(label, exact=True).locator("option:checked")).to_have_text(option)
-    # in the deck the k slider is on a slide not shown (which Playwright's roles leave out unless asked)
-    expect(page.get_by_role("slider", name="k", exact=True, include_hidden=deck)).to_have_attribute("aria-valuenow", "5")
-    expect(page.get_by_role("switch", name="Hide the numbers", include_hidden=deck)).not_to_be_checked()
-    if not deck:
-        expect(page.get_by_label("Type k", exact=True)).to_have_value("")
-        expect(page.get_by_label("gain 0", exact=True)).to_be_checked()
-        expect(page.get_by_label("all judged documents", exact=True)).to_be_checked()
-        expect(page.locator("marimo-number")).to_have_count(0)  # Base: only for log and Järvelin–Kekäläinen
-        expect(page.get_by_label("Gain table", exact=True)).to_have_count(0)
-    assert shown_numbers(page) == LECTURE_NUMBERS
-    assert "Cannot compute" not in page_text(page)
+#: Resolves once the page has drawn two frames (a resize's new layout is then on screen).
+DOUBLE_FRAME_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
 @pytest.fixture(scope="module")
-def playground_tabs(browser_context: object) -> Iterator[dict[str, SharedTab]]:
-    """The playground's two pages shared by this module's tests: under ``ndcg-lab`` (``page``)
-    and under ``ndcg-lab slides`` (``slides``); see :class:`SharedTab`."""
-    tabs = {"page": SharedTab(browser_context, open_playground, reset_page),
-            "slides": SharedTab(browser_context, open_playground, reset_deck)}
+def lecture_page(browser_context: object, lab_server: str):  # type: ignore[no-untyped-def]
+    """The playground as it opens on the lecture example, loaded once for the tests of this
+    module that only read it (each sets the screen size it checks; none types, clicks or
+    scrolls, so each sees the page as it opened). A test that changes a value opens a
+    page of its own (``page``)."""
+    shared = browser_context.new_page()  # type: ignore[attr-defined]
+    install_tracker(shared)
     try:
-        yield tabs
+        at_size(shared, 1280, 900)
+        open_playground(shared, lab_server)
+        yield shared
     finally:
-        for tab in tabs.values():
-            tab.close()
+        shared.close()
 
 
-@pytest.fixture
-def lecture_page(request: pytest.FixtureRequest, playground_tabs: dict[str, SharedTab], lab_server: str) -> Iterator[Page]:
-    """The playground as it opened on the lecture example, untouched since (no test has typed,
-    clicked or scrolled on it), for the tests that only read it: each sets the screen size it
-    checks. After a test changed the shared page, a new one is opened."""
-    tab = playground_tabs["page"]
-    with closed_if_failed(request, [tab]):
-        yield tab.as_opened(lab_server)
-
-
-@pytest.fixture
-def playground(request: pytest.FixtureRequest, playground_tabs: dict[str, SharedTab], lab_server: str) -> Iterator[Page]:
-    """The playground under ``ndcg-lab`` at 1280x900 on the lecture example, for a test that
-    changes it: the shared page, reset by its Reset button after a test that changed it, and
-    checked (the whole page as it opened, and each control the tests read)."""
-    tab = playground_tabs["page"]
-    with closed_if_failed(request, [tab]):
-        page = tab.restored(lab_server)
-        assert_lecture_example(page)
-        yield page
-
-
-@pytest.fixture
-def playground_deck(
-    request: pytest.FixtureRequest, playground_tabs: dict[str, SharedTab], lab_slides_server: str
-) -> Iterator[Page]:
-    """The playground's deck under ``ndcg-lab slides`` as :func:`open_playground` leaves it
-    (slide 2 with its numbers, on the lecture example), for a test that changes it: the shared
-    deck, taken back there and reset after a test that changed it, and checked like
-    :func:`playground`'s page."""
-    tab = playground_tabs["slides"]
-    with closed_if_failed(request, [tab]):
-        page = tab.restored(lab_slides_server)
-        expect(page.locator(".reveal .slides > section.present")).to_have_count(1)
-        assert_lecture_example(page)
-        yield page
+def at_size(page: Page, width: int, height: int) -> None:
+    """Give the page a ``width`` x ``height`` screen and wait until it is laid out for it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[width, height])
+    page.evaluate(DOUBLE_FRAME_JS)
 
 
 def test_front_page_lists_every_notebook_with_its_title(lab_server: str, page: Page, artifacts_dir: Path) -> None:
@@ -234,6 +140,123 @@ def test_playground_opens_on_the_lecture_example(lecture_page: Page, artifacts_d
     text = page_text(page)
     assert "nDCG@5 with linear gain g(l) = l, discount 1/log2(i+1)" in text
     page.screenshot(path=artifacts_dir / "playground.png")
+    assert_no_traceback(page)
+
+
+def test_every_input_changes_the_numbers_as_ndcg_core_says(lab_server: str, page: Page, artifacts_dir: Path) -> None:
+    open_playground(page, lab_server)
+
+    set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1")
+
+    set_text(page, "Judged documents not in the list", "3, 2")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2")
+
+    select_option(page, "Gain", "exponential")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential")
+
+    select_option(page, "Discount", "1/i")
+    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
+
+    set_k(page, 3)
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", k=3, gain="exponential", discount="reciprocal"
+    )
+    set_k(page, 100)
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", k=100, gain="exponential", discount="reciprocal"
+    )
+    set_k(page, 5)
+    expected = expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
+    assert shown_numbers(page) == expected
+
+    run_and_settle(page, lambda: page.get_by_label("condense (drop them)", exact=True).check())
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense"
+    )
+    assert "20%" in page_text(page)  # one of the top five was unjudged
+
+    run_and_settle(page, lambda: page.get_by_label("the list itself (pitfall)", exact=True).check())
+    assert shown_numbers(page) == expected_numbers(
+        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense", ideal="list"
+    )
+    page.screenshot(path=artifacts_dir / "playground_changed.png")
+    assert_no_traceback(page)
+
+
+def test_log_base_and_gain_table_fields(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    expect(page.locator("marimo-number")).to_have_count(0)  # Base: only for log and Järvelin–Kekäläinen
+    select_option(page, "Discount", "1/log_b(i+1)")
+    set_number(page, "Base", 10)
+    shown = shown_numbers(page)
+    assert shown == expected_numbers("1, 0, 2, 1, 0", discount="log", base=10)
+    assert shown["nDCG@5"] == "0.7763"  # the base cancels in nDCG ...
+    assert shown["DCG@5"] != "2.4307"  # ... but not in DCG
+    select_option(page, "Discount", "Järvelin–Kekäläinen (base b)")
+    set_number(page, "Base", 3)
+    assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0", discount="jarvelin_kekalainen", base=3)
+
+    expect(page.get_by_label("Gain table", exact=True)).to_have_count(0)
+    select_option(page, "Gain", "table")
+    set_text(page, "Gain table", "0:0, 1:1.5, 2:4")
+    assert shown_numbers(page) == expected_numbers(
+        "1, 0, 2, 1, 0", gain={0: 0, 1: 1.5, 2: 4}, discount="jarvelin_kekalainen", base=3
+    )
+    assert_no_traceback(page)
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "message"),
+    [
+        ("Relevance labels", "1, x, 2", "label 2 is 'x', which is not a relevance label"),
+        ("Relevance labels", "-1", "label 1 is '-1', a negative label"),
+        ("Relevance labels", "", "the list of labels is empty"),
+        ("Judged documents not in the list", "2 ?", "judged document 2 is '?'"),
+    ],
+    ids=["bad-token", "negative", "empty", "unjudged-missed"],
+)
+def test_bad_input_shows_a_callout_and_the_rest_keeps_working(
+    lab_server: str, page: Page, artifacts_dir: Path, label: str, value: str, message: str
+) -> None:
+    open_playground(page, lab_server)
+    set_text(page, label, value)
+    text = page_text(page)
+    assert message in text and "Cannot compute" in text
+    assert shown_numbers(page) == {}
+    assert_no_traceback(page)
+    page.screenshot(path=artifacts_dir / f"playground_error_{label.split()[0].lower()}.png")
+    select_option(page, "Discount", "1/i")  # other widgets still work ...
+    assert message in page_text(page)
+    assert_no_traceback(page)
+    set_text(page, label, "1, 0, 2" if label == "Relevance labels" else "2")  # ... and fixing it recovers
+    expected = (
+        expected_numbers("1, 0, 2", discount="reciprocal")
+        if label == "Relevance labels"
+        else expected_numbers("1, 0, 2, 1, 0", "2", discount="reciprocal")
+    )
+    assert shown_numbers(page) == expected
+    assert "Cannot compute" not in page_text(page)
+
+
+def test_malformed_gain_table_names_the_entry(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    select_option(page, "Gain", "table")
+    set_text(page, "Gain table", "0:0, 1:one")
+    assert "Gain table: gain table entry 2 must be two numbers label:gain; got '1:one'" in page_text(page)
+    assert_no_traceback(page)
+
+
+def test_presets_load_their_case(lab_server: str, page: Page) -> None:
+    open_playground(page, lab_server)
+    select_option(page, "Preset", "nDCG@100 below nDCG@10")
+    preset = get_preset("deep-cutoff")
+    at_10 = expected_numbers(preset.labels, preset.missed, k=10)
+    assert shown_numbers(page) == at_10
+    set_k(page, 100)
+    at_100 = expected_numbers(preset.labels, preset.missed, k=100)
+    assert shown_numbers(page) == at_100
+    assert float(at_100["nDCG@100"]) < float(at_10["nDCG@10"])
     assert_no_traceback(page)
 
 
@@ -334,125 +357,8 @@ def test_small_projector_1280x720_shows_the_controls_numbers_and_a_plot(
     assert_no_traceback(page)
 
 
-def test_every_input_changes_the_numbers_as_ndcg_core_says(playground: Page, artifacts_dir: Path) -> None:
-    page = playground
-
-    set_text(page, "Relevance labels", "3, 2, 0, ?, 1")
-    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1")
-
-    set_text(page, "Judged documents not in the list", "3, 2")
-    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2")
-
-    select_option(page, "Gain", "exponential")
-    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential")
-
-    select_option(page, "Discount", "1/i")
-    assert shown_numbers(page) == expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
-
-    set_k(page, 3)
-    assert shown_numbers(page) == expected_numbers(
-        "3, 2, 0, ?, 1", "3, 2", k=3, gain="exponential", discount="reciprocal"
-    )
-    set_k(page, 100)
-    assert shown_numbers(page) == expected_numbers(
-        "3, 2, 0, ?, 1", "3, 2", k=100, gain="exponential", discount="reciprocal"
-    )
-    set_k(page, 5)
-    expected = expected_numbers("3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal")
-    assert shown_numbers(page) == expected
-
-    run_and_settle(page, lambda: page.get_by_label("condense (drop them)", exact=True).check())
-    assert shown_numbers(page) == expected_numbers(
-        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense"
-    )
-    assert "20%" in page_text(page)  # one of the top five was unjudged
-
-    run_and_settle(page, lambda: page.get_by_label("the list itself (pitfall)", exact=True).check())
-    assert shown_numbers(page) == expected_numbers(
-        "3, 2, 0, ?, 1", "3, 2", gain="exponential", discount="reciprocal", unjudged="condense", ideal="list"
-    )
-    page.screenshot(path=artifacts_dir / "playground_changed.png")
-    assert_no_traceback(page)
-
-
-def test_log_base_and_gain_table_fields(playground: Page) -> None:
-    page = playground
-    expect(page.locator("marimo-number")).to_have_count(0)  # Base: only for log and Järvelin–Kekäläinen
-    select_option(page, "Discount", "1/log_b(i+1)")
-    set_number(page, "Base", 10)
-    shown = shown_numbers(page)
-    assert shown == expected_numbers("1, 0, 2, 1, 0", discount="log", base=10)
-    assert shown["nDCG@5"] == "0.7763"  # the base cancels in nDCG ...
-    assert shown["DCG@5"] != "2.4307"  # ... but not in DCG
-    select_option(page, "Discount", "Järvelin–Kekäläinen (base b)")
-    set_number(page, "Base", 3)
-    assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0", discount="jarvelin_kekalainen", base=3)
-
-    expect(page.get_by_label("Gain table", exact=True)).to_have_count(0)
-    select_option(page, "Gain", "table")
-    set_text(page, "Gain table", "0:0, 1:1.5, 2:4")
-    assert shown_numbers(page) == expected_numbers(
-        "1, 0, 2, 1, 0", gain={0: 0, 1: 1.5, 2: 4}, discount="jarvelin_kekalainen", base=3
-    )
-    assert_no_traceback(page)
-
-
-@pytest.mark.parametrize(
-    ("label", "value", "message"),
-    [
-        ("Relevance labels", "1, x, 2", "label 2 is 'x', which is not a relevance label"),
-        ("Relevance labels", "-1", "label 1 is '-1', a negative label"),
-        ("Relevance labels", "", "the list of labels is empty"),
-        ("Judged documents not in the list", "2 ?", "judged document 2 is '?'"),
-    ],
-    ids=["bad-token", "negative", "empty", "unjudged-missed"],
-)
-def test_bad_input_shows_a_callout_and_the_rest_keeps_working(
-    playground: Page, artifacts_dir: Path, label: str, value: str, message: str
-) -> None:
-    page = playground
-    set_text(page, label, value)
-    text = page_text(page)
-    assert message in text and "Cannot compute" in text
-    assert shown_numbers(page) == {}
-    assert_no_traceback(page)
-    page.screenshot(path=artifacts_dir / f"playground_error_{label.split()[0].lower()}.png")
-    select_option(page, "Discount", "1/i")  # other widgets still work ...
-    assert message in page_text(page)
-    assert_no_traceback(page)
-    set_text(page, label, "1, 0, 2" if label == "Relevance labels" else "2")  # ... and fixing it recovers
-    expected = (
-        expected_numbers("1, 0, 2", discount="reciprocal")
-        if label == "Relevance labels"
-        else expected_numbers("1, 0, 2, 1, 0", "2", discount="reciprocal")
-    )
-    assert shown_numbers(page) == expected
-    assert "Cannot compute" not in page_text(page)
-
-
-def test_malformed_gain_table_names_the_entry(playground: Page) -> None:
-    page = playground
-    select_option(page, "Gain", "table")
-    set_text(page, "Gain table", "0:0, 1:one")
-    assert "Gain table: gain table entry 2 must be two numbers label:gain; got '1:one'" in page_text(page)
-    assert_no_traceback(page)
-
-
-def test_presets_load_their_case(playground: Page) -> None:
-    page = playground
-    select_option(page, "Preset", "nDCG@100 below nDCG@10")
-    preset = get_preset("deep-cutoff")
-    at_10 = expected_numbers(preset.labels, preset.missed, k=10)
-    assert shown_numbers(page) == at_10
-    set_k(page, 100)
-    at_100 = expected_numbers(preset.labels, preset.missed, k=100)
-    assert shown_numbers(page) == at_100
-    assert float(at_100["nDCG@100"]) < float(at_10["nDCG@10"])
-    assert_no_traceback(page)
-
-
-def test_slides_widgets_stay_live_on_the_controls_slide(playground_deck: Page, artifacts_dir: Path) -> None:
-    page = playground_deck
+def test_slides_widgets_stay_live_on_the_controls_slide(lab_slides_server: str, page: Page, artifacts_dir: Path) -> None:
+    open_playground(page, lab_slides_server)
     expect(page.locator(".reveal .slides > section.present")).to_have_count(1)  # a deck under ndcg-lab slides
     assert shown_numbers(page) == expected_numbers("1, 0, 2, 1, 0")
     # notebooks/layouts/slides.css: widgets at 1.5x for the back of the room (marimo's page size otherwise)
@@ -467,10 +373,10 @@ def test_slides_widgets_stay_live_on_the_controls_slide(playground_deck: Page, a
     assert_no_traceback(page)
 
 
-def test_slides_discount_slide_redraws_its_plot_and_numbers(playground_deck: Page) -> None:
+def test_slides_discount_slide_redraws_its_plot_and_numbers(lab_slides_server: str, page: Page) -> None:
     """The deck's slide cells see the controls through deck_controls (so the page reruns none of
     them): the discount slide's plot still follows its dropdown, through the numbers' state."""
-    page = playground_deck
+    open_playground(page, lab_slides_server)
     select_option(page, "Discount", "1/i")
     present = page.locator(".reveal .slides > section.present")
     show_slide_with(page, present.locator("figure.ndcg-plot img"))
